@@ -203,7 +203,8 @@ export interface NavItem {
   next?: NavItem[];
 }
 
-export type GroupOptionKey = 'all' | 'assigned' | 'contracts-managed' | 'my-plants' | 'all-groups' | 'created-by-me';
+export type GroupOptionKey =
+  'all' | 'assigned' | 'contracts-managed' | 'my-plants' | 'all-groups' | 'created-by-me';
 export interface GroupOption {
   key: GroupOptionKey;
   label: string;

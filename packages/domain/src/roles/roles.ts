@@ -43,7 +43,9 @@ export function roleKeys(user: RoleHolder | null | undefined): string[] {
  * and holds none of the negated ones. An empty spec never passes.
  */
 export function hasRole(user: RoleHolder | null | undefined, spec: string | readonly string[]): boolean {
-  const entries = (typeof spec === 'string' ? spec.split(',') : [...spec]).map((s) => s.trim()).filter(Boolean);
+  const entries = (typeof spec === 'string' ? spec.split(',') : [...spec])
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 0) return false;
   const held = new Set(roleKeys(user));
   const wanted = entries.filter((e) => !e.startsWith('!'));

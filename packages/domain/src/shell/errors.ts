@@ -4,7 +4,11 @@ import type { ApiErrorBody } from '../api/contract.ts';
  * The message of a failed call (seed 000 section 8): the server's error list joined by commas, else
  * the server message, else status and status text.
  */
-export function errorMessage(body: Partial<ApiErrorBody> | null | undefined, status: number, statusText: string): string {
+export function errorMessage(
+  body: Partial<ApiErrorBody> | null | undefined,
+  status: number,
+  statusText: string,
+): string {
   const list = body?.data?.errors?.map((e) => e.message).filter(Boolean) ?? [];
   if (list.length) return list.join(', ');
   if (body?.message) return body.message;
