@@ -7,3 +7,5 @@ export * from './shell/constants.ts';
 export * from './shell/context.ts';
 export * from './shell/errors.ts';
 export * from './shell/org-tree.ts';
+export * from './money/index.ts';
+export * from './fields/index.ts';

@@ -1,0 +1,3 @@
+export * from './expression.ts';
+export * from './dates.ts';
+export * from './inputs.ts';

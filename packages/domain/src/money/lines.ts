@@ -1,0 +1,208 @@
+/**
+ * Line and document values of seed 000 sections 3, 4 and 9.
+ *
+ * Order of computation (each step uses the ROUNDED results of the steps before it, so that what the
+ * user sees always adds up):
+ *   1. quantity is rounded to 3 decimals, price to 5 (an upfront-payment price becomes −|price|);
+ *   2. grossValue    = round2(price × quantity)
+ *   3. discountValue = round2(Σ RA01 % × grossValue + Σ RB00 amounts)
+ *   4. costValue     = round2(Σ ZFA1 % × grossValue + Σ ZFB1 amounts + Σ Z030 amounts)
+ *   5. netValue      = grossValue − discountValue + costValue        (exact, already 2 decimals)
+ *   6. taxValue      = round2(netValue × tax.value %)
+ *   7. value         = netValue + taxValue                            (exact, already 2 decimals)
+ *   8. listValue     = round2(round5(listPrice) × quantity)
+ * Sums inside one step (several conditions of the same kind) are added at full precision and rounded
+ * once. Condition values and the tax rate are used as given. Unknown conditions are ignored.
+ * Header totals are the sums of the rounded line values. Deleted documents have every value zero.
+ */
+import { DELIVERY_LOCK_THRESHOLD } from '../shell/constants.ts';
+import {
+  Dec,
+  PRICE_DECIMALS,
+  QUANTITY_DECIMALS,
+  VALUE_DECIMALS,
+  fixed,
+  roundDec,
+  toDecimal,
+  type Amount,
+} from './decimal.ts';
+
+export const PRICE_CONDITIONS = {
+  /** percent discount on the gross value */
+  RA01: 'RA01',
+  /** absolute discount */
+  RB00: 'RB00',
+  /** percent freight */
+  ZFA1: 'ZFA1',
+  /** absolute freight */
+  ZFB1: 'ZFB1',
+  /** miscellaneous extra costs (absolute) */
+  Z030: 'Z030',
+} as const;
+export type PriceCondition = keyof typeof PRICE_CONDITIONS;
+
+export interface PriceInfo {
+  condition: string;
+  value?: Amount | null;
+}
+
+/** The calculation inputs of a line (seed 000 section 3). */
+export interface PricedLine {
+  quantity?: Amount | null;
+  price?: Amount | null;
+  listPrice?: Amount | null;
+  upfrontPayment?: boolean | null;
+  priceInfo?: ReadonlyArray<PriceInfo> | null;
+  tax?: { key?: string; value?: Amount | null } | null;
+}
+
+/** Computed line values: quantity with 3 decimals, price with 5, every value with 2. */
+export interface LineValues {
+  quantity: string;
+  price: string;
+  grossValue: string;
+  discountValue: string;
+  costValue: string;
+  netValue: string;
+  taxValue: string;
+  value: string;
+  listValue: string;
+}
+
+export const VALUE_FIELDS = [
+  'grossValue',
+  'discountValue',
+  'costValue',
+  'netValue',
+  'taxValue',
+  'value',
+  'listValue',
+] as const;
+export type ValueField = (typeof VALUE_FIELDS)[number];
+export type DocumentTotals = Record<ValueField, string>;
+
+const ZERO_VALUE = (0).toFixed(VALUE_DECIMALS);
+const HUNDRED = new Dec(100);
+
+function conditionSum(info: ReadonlyArray<PriceInfo>, condition: PriceCondition): Dec {
+  return info
+    .filter((p) => p.condition === condition)
+    .reduce((sum, p) => sum.plus(toDecimal(p.value)), new Dec(0));
+}
+
+/**
+ * The values of one line. With `deleted` (the document is in state 'deleted') every value is zero;
+ * quantity and price keep their rounded inputs.
+ */
+export function computeLine(line: PricedLine, options: { deleted?: boolean } = {}): LineValues {
+  const quantity = roundDec(toDecimal(line.quantity), QUANTITY_DECIMALS);
+  let rawPrice = toDecimal(line.price);
+  if (line.upfrontPayment) rawPrice = rawPrice.abs().negated();
+  const price = roundDec(rawPrice, PRICE_DECIMALS);
+  const head = { quantity: quantity.toFixed(QUANTITY_DECIMALS), price: price.toFixed(PRICE_DECIMALS) };
+  if (options.deleted) {
+    return { ...head, ...zeroTotals() };
+  }
+
+  const info = line.priceInfo ?? [];
+  const gross = roundDec(price.times(quantity), VALUE_DECIMALS);
+  const discount = roundDec(
+    gross.times(conditionSum(info, 'RA01')).dividedBy(HUNDRED).plus(conditionSum(info, 'RB00')),
+    VALUE_DECIMALS,
+  );
+  const cost = roundDec(
+    gross
+      .times(conditionSum(info, 'ZFA1'))
+      .dividedBy(HUNDRED)
+      .plus(conditionSum(info, 'ZFB1'))
+      .plus(conditionSum(info, 'Z030')),
+    VALUE_DECIMALS,
+  );
+  const net = gross.minus(discount).plus(cost);
+  const tax = roundDec(net.times(toDecimal(line.tax?.value)).dividedBy(HUNDRED), VALUE_DECIMALS);
+  const value = net.plus(tax);
+  const list = roundDec(roundDec(toDecimal(line.listPrice), PRICE_DECIMALS).times(quantity), VALUE_DECIMALS);
+
+  return {
+    ...head,
+    grossValue: fixed(gross, VALUE_DECIMALS),
+    discountValue: fixed(discount, VALUE_DECIMALS),
+    costValue: fixed(cost, VALUE_DECIMALS),
+    netValue: fixed(net, VALUE_DECIMALS),
+    taxValue: fixed(tax, VALUE_DECIMALS),
+    value: fixed(value, VALUE_DECIMALS),
+    listValue: fixed(list, VALUE_DECIMALS),
+  };
+}
+
+function zeroTotals(): DocumentTotals {
+  return Object.fromEntries(VALUE_FIELDS.map((f) => [f, ZERO_VALUE])) as DocumentTotals;
+}
+
+/** Header totals: the exact sums of the (already rounded) line values. */
+export function sumLineValues(
+  lines: ReadonlyArray<Partial<Record<ValueField, Amount | null>>>,
+): DocumentTotals {
+  const totals = zeroTotals();
+  for (const field of VALUE_FIELDS) {
+    const sum = lines.reduce((acc, l) => acc.plus(toDecimal(l[field])), new Dec(0));
+    totals[field] = fixed(sum, VALUE_DECIMALS);
+  }
+  return totals;
+}
+
+export const DELETED_STATE = 'deleted';
+
+export interface PricedDocument {
+  _state?: { current?: string | null } | null;
+  lines?: ReadonlyArray<PricedLine> | null;
+}
+
+export interface DocumentValues {
+  lines: LineValues[];
+  totals: DocumentTotals;
+}
+
+/** All line values and the header totals of a document; a deleted document has every value zero. */
+export function computeDocument(doc: PricedDocument): DocumentValues {
+  const deleted = doc._state?.current === DELETED_STATE;
+  const lines = (doc.lines ?? []).map((l) => computeLine(l, { deleted }));
+  return { lines, totals: sumLineValues(lines) };
+}
+
+/**
+ * A value in the company currency: value × exchangeRate rounded to 2 decimals. A missing exchange rate
+ * (null, undefined or blank) is 1.
+ */
+export function toCompanyCurrency(value: Amount | null | undefined, exchangeRate?: Amount | null): string {
+  const rate = exchangeRate === null || exchangeRate === undefined || exchangeRate === '' ? 1 : exchangeRate;
+  return fixed(toDecimal(value).times(toDecimal(rate)), VALUE_DECIMALS);
+}
+
+export const DELIVERY_LOCK_SUBTYPE = 'P009';
+
+export interface DeliveryLockInput {
+  subtype?: string | null;
+  listValue?: Amount | null;
+  exchangeRate?: Amount | null;
+  /** true, or a consumed quantity/value: anything but false, null, undefined or zero counts as consumed */
+  consumed?: boolean | Amount | null;
+}
+
+function isConsumed(consumed: DeliveryLockInput['consumed']): boolean {
+  if (consumed === null || consumed === undefined || consumed === false) return false;
+  if (consumed === true) return true;
+  return !toDecimal(consumed).isZero();
+}
+
+/**
+ * Order delivery lock (seed 000 section 5): editable only for subtype P009 whose list value in the
+ * company currency (listValue × exchangeRate, rounded to 2) is under DELIVERY_LOCK_THRESHOLD (500)
+ * and with nothing consumed. Exactly 500 stays locked.
+ */
+export function isDeliveryLockEditable(input: DeliveryLockInput): boolean {
+  if (input.subtype !== DELIVERY_LOCK_SUBTYPE) return false;
+  if (isConsumed(input.consumed)) return false;
+  const converted = new Dec(toCompanyCurrency(input.listValue, input.exchangeRate));
+  return converted.lessThan(DELIVERY_LOCK_THRESHOLD);
+}
