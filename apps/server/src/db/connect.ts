@@ -20,12 +20,14 @@ export function connectPostgres(url: string, searchPath?: string): Connection {
 }
 
 /** Embedded PGlite; `dataDir` keeps the data on disk, `loadDataDir` starts from a dump. */
-export async function connectPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Connection> {
+export async function connectPglite(
+  opts: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<Connection & { pglite: PGlite }> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const pglite = new PGlite({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await pglite.waitReady;
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite' };
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite', pglite };
 }

@@ -7,7 +7,11 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 export type Json<T> = ColumnType<T, string, string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

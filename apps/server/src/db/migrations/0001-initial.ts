@@ -153,7 +153,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('read', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('ts', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('notifications_user_ts').on('notifications').columns(['user_id', 'ts']).execute();
+  await db.schema
+    .createIndex('notifications_user_ts')
+    .on('notifications')
+    .columns(['user_id', 'ts'])
+    .execute();
 
   await db.schema
     .createTable('app_settings')

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */

@@ -1,0 +1,110 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MESSAGES, type UiFlags } from '@p2p/domain';
+import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { authHook } from './auth/auth.hook.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { configRoutes } from './config/config.routes.ts';
+import { readEnv, type AppEnv } from './config/env.ts';
+import type { DatabaseKind, Db } from './db/database.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { AppError } from './lib/app-error.ts';
+import { registerErrorHandlers } from './lib/error-handler.ts';
+import { notificationRoutes } from './notifications/notification.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { createServices, type Services } from './services.ts';
+import { registerWebApp } from './web/static-web.ts';
+
+export interface BuildAppOptions {
+  db: Db;
+  dialect: DatabaseKind;
+  /** Overrides of the environment; unset values take their defaults (process.env is not read). */
+  env?: Partial<AppEnv>;
+  flags?: Partial<UiFlags>;
+}
+
+export type App = FastifyInstance & { services: Services };
+
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * The whole HTTP application as one Fastify instance. Plugins load in a fixed order: error
+ * handling, OpenAPI, rate limiting, the auth choke point, the API routes, then the web app.
+ * The caller owns the database connection (and closes it after the app).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const env: AppEnv = { ...readEnv({}), ...opts.env };
+  const app = Fastify({
+    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  })
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const services = createServices(opts.db, {
+    webDist: env.webDist,
+    maintenance: env.maintenance,
+    externalLoginUrl: env.externalLoginUrl,
+    tokenTtlHours: env.tokenTtlHours,
+    ...(opts.flags ? { flags: opts.flags } : {}),
+  });
+  app.decorate('services', services);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('userContext', null);
+  registerErrorHandlers(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'P2P API',
+        description: 'Procure-to-pay API. Errors answer {message, key, _status, data.errors}.',
+        version: '1',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    // Public routes say so in the description; everything else needs the bearer token.
+    transform: ({ schema, route }) => {
+      const isPublic = Boolean((route.config as { public?: boolean } | undefined)?.public);
+      return { schema: isPublic ? { ...schema, security: [] } : schema, url: route.url } as never;
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: env.rateLimitMax,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.ip,
+    allowList: (request) => request.url.startsWith('/api/health'),
+    errorResponseBuilder: () =>
+      new AppError('rate_limited', MESSAGES.tooManyRequests, { key: 'error.too-many-requests' }),
+  });
+
+  // Deny by default: every /api route gets the auth hook unless it is marked public. Added after
+  // the rate limiter so floods of bad tokens are limited before they reach the database.
+  const requireAuth = authHook(services.auth);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    const isPublic = Boolean(route.config?.public) || route.url.startsWith(DOCS_PREFIX);
+    if (!isApi || isPublic) return;
+    const existing = route.onRequest
+      ? ([] as onRequestHookHandler[]).concat(route.onRequest as onRequestHookHandler)
+      : [];
+    route.onRequest = [...existing, requireAuth];
+  });
+
+  await app.register(healthRoutes, { prefix: '/api', db: opts.db, kind: opts.dialect });
+  await app.register(authRoutes, { prefix: '/api', services });
+  await app.register(configRoutes, { prefix: '/api', services });
+  await app.register(profileRoutes, { prefix: '/api', services });
+  await app.register(notificationRoutes, { prefix: '/api', services });
+
+  await registerWebApp(app, env.webDist);
+  await services.config.ensureDefaults();
+  return app as unknown as App;
+}

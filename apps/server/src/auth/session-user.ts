@@ -1,0 +1,28 @@
+import type { SessionUser } from '@p2p/domain';
+import type { UserRepository, UserRow } from './user.repository.ts';
+
+/** Builds the SessionUser of the contract from a user row plus its roles and groups. */
+export async function toSessionUser(users: UserRepository, row: UserRow): Promise<SessionUser> {
+  const [roles, groups] = await Promise.all([users.roles(row.id), users.groups(row.domain_id, row.id)]);
+  const role = { key: row.role_key, name: row.role_name };
+  // The primary role always leads the list, even if user_roles lacks it.
+  const allRoles = [role, ...roles.filter((r) => r.key !== role.key)];
+  const context = row.context ?? {};
+  return {
+    _id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role,
+    roles: allRoles,
+    lang: row.lang,
+    domain: row.domain_id,
+    supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
+    _profile: row.profile ?? [],
+    group: groups.find((g) => g._id === context.group) ?? null,
+    groups,
+    filter: row.filter ?? {},
+    filterData: row.filter_data,
+    context,
+  };
+}

@@ -1,0 +1,135 @@
+import type { GroupEntry, RoleRef } from '@p2p/domain';
+import type { Db, UserStatus } from '../db/database.ts';
+import { json } from '../db/database.ts';
+
+/** SQL for users, their roles and groups. Every read is scoped by domain. */
+export function userRepository(db: Db) {
+  const baseUser = () =>
+    db
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.key', 'users.role_key')
+      .leftJoin('suppliers', 'suppliers.id', 'users.supplier_id')
+      .select([
+        'users.id',
+        'users.domain_id',
+        'users.username',
+        'users.name',
+        'users.email',
+        'users.password_hash',
+        'users.role_key',
+        'roles.name as role_name',
+        'users.lang',
+        'users.supplier_id',
+        'suppliers.name as supplier_name',
+        'users.profile',
+        'users.filter',
+        'users.filter_data',
+        'users.context',
+        'users.settings',
+        'users.status',
+      ]);
+
+  return {
+    findById: (domainId: string, id: string) =>
+      baseUser().where('users.domain_id', '=', domainId).where('users.id', '=', id).executeTakeFirst(),
+
+    findByUsername: (domainId: string, username: string) =>
+      baseUser()
+        .where('users.domain_id', '=', domainId)
+        .where('users.username', '=', username)
+        .executeTakeFirst(),
+
+    async existsUsernameOrEmail(domainId: string, username: string, email: string) {
+      const rows = await db
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where('domain_id', '=', domainId)
+        .where((eb) =>
+          eb.or([eb('username', '=', username), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]),
+        )
+        .execute();
+      return {
+        username: rows.some((r) => r.username === username),
+        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+      };
+    },
+
+    /** The primary role first, then the others by key. */
+    async roles(userId: string): Promise<RoleRef[]> {
+      const rows = await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.key', 'user_roles.role_key')
+        .select(['roles.key', 'roles.name'])
+        .where('user_roles.user_id', '=', userId)
+        .orderBy('roles.key')
+        .execute();
+      return rows;
+    },
+
+    async groups(domainId: string, userId: string): Promise<GroupEntry[]> {
+      const rows = await db
+        .selectFrom('user_groups')
+        .innerJoin('groups', 'groups.id', 'user_groups.group_id')
+        .select(['groups.id', 'groups.key', 'groups.name'])
+        .where('user_groups.user_id', '=', userId)
+        .where('groups.domain_id', '=', domainId)
+        .orderBy('groups.name')
+        .execute();
+      return rows.map((r) => ({ _id: r.id, key: r.key, name: r.name }));
+    },
+
+    async insert(user: {
+      domainId: string;
+      username: string;
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      roleKey: string;
+      status: UserStatus;
+      supplierId?: string | null;
+      lang?: string;
+    }): Promise<string> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          domain_id: user.domainId,
+          username: user.username,
+          name: user.name,
+          email: user.email,
+          password_hash: user.passwordHash,
+          role_key: user.roleKey,
+          status: user.status,
+          supplier_id: user.supplierId ?? null,
+          lang: user.lang ?? 'en',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('user_roles').values({ user_id: row.id, role_key: user.roleKey }).execute();
+      return row.id;
+    },
+
+    setPassword: (userId: string, passwordHash: string) =>
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, status: 'active' })
+        .where('id', '=', userId)
+        .execute(),
+
+    setStatus: (userId: string, status: UserStatus) =>
+      db.updateTable('users').set({ status }).where('id', '=', userId).execute(),
+
+    saveConfig: (domainId: string, userId: string, changes: { context?: object; lang?: string }) =>
+      db
+        .updateTable('users')
+        .set({
+          ...(changes.context ? { context: json(changes.context) } : {}),
+          ...(changes.lang ? { lang: changes.lang } : {}),
+        })
+        .where('domain_id', '=', domainId)
+        .where('id', '=', userId)
+        .execute(),
+  };
+}
+
+export type UserRepository = ReturnType<typeof userRepository>;
+export type UserRow = NonNullable<Awaited<ReturnType<UserRepository['findById']>>>;

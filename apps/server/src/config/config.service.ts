@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  hasAppAccess,
+  PUBLIC_ROUTES,
+  type AppConfig,
+  type ChatSettings,
+  type NavItem,
+  type RouteConfig,
+  type UiFlags,
+} from '@p2p/domain';
+import { domainRepository } from '../auth/domain.repository.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import type { Db } from '../db/database.ts';
+import { SERVER_ROOT } from './env.ts';
+import {
+  DEFAULT_CHAT,
+  DEFAULT_FLAGS,
+  DEFAULT_LANGUAGES,
+  DEFAULT_NAVIGATION,
+  DEFAULT_ROUTES,
+  type NavSetting,
+} from './default-settings.ts';
+import { settingsRepository } from './settings.repository.ts';
+
+export interface ConfigOptions {
+  webDist: string;
+  /** null: use the 'maintenance' setting */
+  maintenance: boolean | null;
+  externalLoginUrl: string | null;
+  flags?: Partial<UiFlags>;
+}
+
+/** The web build's version (version.json next to index.html), else this package's version. */
+export function readVersion(webDist: string): string {
+  for (const file of [resolve(webDist, 'version.json'), resolve(SERVER_ROOT, 'package.json')]) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+      if (typeof parsed.version === 'string') return parsed.version;
+    } catch {
+      // absent or unreadable: try the next source
+    }
+  }
+  return '0.0.0';
+}
+
+function localize(items: NavSetting[], lang: 'en' | 'pt'): NavItem[] {
+  return items.map((i) => ({
+    label: i.label[lang] ?? i.label.en,
+    ...(i.icon ? { icon: i.icon } : {}),
+    ...(i.to ? { to: i.to } : {}),
+    ...(i.children ? { children: localize(i.children, lang) } : {}),
+    ...(i.next ? { next: localize(i.next, lang) } : {}),
+  }));
+}
+
+/** App configuration, routes and navigation, read from app_settings with coded defaults. */
+export function configService(db: Db, opts: ConfigOptions) {
+  const settings = settingsRepository(db);
+  const domains = domainRepository(db);
+
+  const maintenance = async () => opts.maintenance ?? (await settings.get<boolean>('maintenance')) ?? false;
+  const routes = async (): Promise<RouteConfig[]> =>
+    (await maintenance()) ? [] : ((await settings.get<RouteConfig[]>('routes')) ?? DEFAULT_ROUTES);
+
+  return {
+    /** Writes the defaults that are absent; safe on every start. */
+    async ensureDefaults(): Promise<void> {
+      await settings.setDefault('flags', DEFAULT_FLAGS);
+      await settings.setDefault('languages', DEFAULT_LANGUAGES);
+      await settings.setDefault('routes', DEFAULT_ROUTES);
+      await settings.setDefault('navigation', DEFAULT_NAVIGATION);
+      await settings.setDefault('chat', DEFAULT_CHAT);
+      await settings.setDefault('maintenance', false);
+    },
+
+    async app(_lang: string): Promise<AppConfig> {
+      const flags = { ...DEFAULT_FLAGS, ...(await settings.get<UiFlags>('flags')), ...opts.flags };
+      return {
+        version: readVersion(opts.webDist),
+        languages: (await settings.get<string[]>('languages')) ?? DEFAULT_LANGUAGES,
+        defaultLang: 'en',
+        flags,
+        maintenance: await maintenance(),
+        externalLoginUrl: opts.externalLoginUrl,
+        publicRoutes: [...PUBLIC_ROUTES],
+        routes: await routes(),
+        domains: await domains.list(),
+        chat: (await settings.get<ChatSettings>('chat')) ?? DEFAULT_CHAT,
+        offline: null,
+      };
+    },
+
+    routes: async () => ({ routes: await routes() }),
+
+    /** Suppliers, ihub roles and the system user have no app-access sidebar. */
+    async navigation(caller: AuthContext, lang: string): Promise<NavItem[]> {
+      if (!hasAppAccess(caller.user)) return [];
+      const tree = (await settings.get<NavSetting[]>('navigation', caller.domainId)) ?? DEFAULT_NAVIGATION;
+      return localize(tree, lang === 'pt' ? 'pt' : 'en');
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof configService>;

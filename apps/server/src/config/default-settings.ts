@@ -1,0 +1,103 @@
+import type { ChatSettings, RouteConfig, UiFlags } from '@p2p/domain';
+
+/**
+ * Defaults written to app_settings at start-up (only when absent), so flags, routes and the
+ * navigation are data an administrator can change without a release.
+ */
+
+export type Localized = { en: string; pt: string };
+
+export interface NavSetting {
+  label: Localized;
+  icon?: string;
+  to?: string;
+  children?: NavSetting[];
+  next?: NavSetting[];
+}
+
+export const DEFAULT_FLAGS: UiFlags = {
+  notifications: true,
+  assistant: true,
+  reload: true,
+  domain: true,
+  chat: false,
+};
+export const DEFAULT_CHAT: ChatSettings = { enabled: false };
+export const DEFAULT_LANGUAGES = ['en', 'pt'];
+
+const modelRoute = (path: string, model: string, nav: string): RouteConfig => ({
+  path,
+  name: model,
+  view: 'model',
+  meta: { model, form: true, nav },
+});
+
+export const DEFAULT_ROUTES: RouteConfig[] = [
+  modelRoute('/requisition', 'requisition', 'purchasing'),
+  modelRoute('/contract', 'contract', 'purchasing'),
+  modelRoute('/order', 'order', 'purchasing'),
+  modelRoute('/reception', 'reception', 'receptions'),
+  modelRoute('/dispatch', 'dispatch', 'receptions'),
+  modelRoute('/evaluation', 'evaluation', 'evaluations'),
+  modelRoute('/complaint', 'complaint', 'evaluations'),
+  modelRoute('/purchase-rfx', 'purchase-rfx', 'sourcing'),
+  {
+    path: '/notifications',
+    name: 'notifications',
+    view: 'list',
+    meta: { nav: 'home', title: 'Notifications' },
+  },
+  { path: '/query', name: 'query', view: 'query', meta: { nav: 'reports', title: 'Reports' } },
+];
+
+const item = (en: string, pt: string, to: string, icon?: string): NavSetting => ({
+  label: { en, pt },
+  to,
+  ...(icon ? { icon } : {}),
+});
+
+export const DEFAULT_NAVIGATION: NavSetting[] = [
+  item('Home', 'Início', '/', 'pi pi-home'),
+  {
+    label: { en: 'Purchasing', pt: 'Compras' },
+    icon: 'pi pi-shopping-cart',
+    children: [
+      item('Requisitions', 'Requisições', '/requisition'),
+      item('Orders', 'Encomendas', '/order'),
+      item('Contracts', 'Contratos', '/contract'),
+    ],
+  },
+  {
+    label: { en: 'Receptions', pt: 'Receções' },
+    icon: 'pi pi-box',
+    children: [
+      item('Goods receipt', 'Receção de bens', '/reception'),
+      {
+        label: { en: 'Supplier dispatch', pt: 'Expedição do fornecedor' },
+        next: [
+          item('Dispatched goods', 'Bens expedidos', '/dispatch'),
+          item(
+            'Receptions waiting evaluation',
+            'Receções a aguardar avaliação',
+            '/reception?state=evaluation',
+          ),
+        ],
+      },
+    ],
+  },
+  {
+    label: { en: 'Sourcing', pt: 'Consultas ao mercado' },
+    icon: 'pi pi-megaphone',
+    children: [item('RFx', 'Consultas (RFx)', '/purchase-rfx')],
+  },
+  {
+    label: { en: 'Evaluations', pt: 'Avaliações' },
+    icon: 'pi pi-star',
+    children: [
+      item('Evaluations', 'Avaliações', '/evaluation'),
+      item('Complaints', 'Reclamações', '/complaint'),
+    ],
+  },
+  item('Notifications', 'Notificações', '/notifications', 'pi pi-bell'),
+  item('Help', 'Ajuda', '/help', 'pi pi-question-circle'),
+];

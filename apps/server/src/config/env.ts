@@ -1,0 +1,49 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, found from this module's location so the cwd does not matter. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const SERVER_ROOT = resolve(REPO_ROOT, 'apps/server');
+
+export interface AppEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  demo: boolean;
+  rateLimitMax: number;
+  tokenTtlHours: number;
+  /** null: read the flag from app_settings */
+  maintenance: boolean | null;
+  externalLoginUrl: string | null;
+  webDist: string;
+  /** Logger level; tests silence it. */
+  logLevel: string;
+}
+
+const bool = (v: string | undefined): boolean | null =>
+  v === undefined || v === '' ? null : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+function positiveInt(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got '${v}'`);
+  return n;
+}
+
+/** Parsed once at boot; every other module receives the result. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
+  return {
+    port: positiveInt('PORT', source.PORT, 8080),
+    host: source.HOST || '0.0.0.0',
+    dataDir: resolve(source.DATA_DIR || './data'),
+    databaseUrl: source.DATABASE_URL || null,
+    demo: bool(source.DEMO) ?? true,
+    rateLimitMax: positiveInt('RATE_LIMIT_MAX', source.RATE_LIMIT_MAX, 1000),
+    tokenTtlHours: positiveInt('TOKEN_TTL_HOURS', source.TOKEN_TTL_HOURS, 12),
+    maintenance: bool(source.MAINTENANCE),
+    externalLoginUrl: source.EXTERNAL_LOGIN_URL || null,
+    webDist: source.WEB_DIST ? resolve(REPO_ROOT, source.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
+    logLevel: source.LOG_LEVEL || 'info',
+  };
+}

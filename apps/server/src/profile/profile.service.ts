@@ -1,0 +1,116 @@
+import {
+  canSwitchGroup,
+  groupListOptions,
+  type ApiFieldError,
+  type OrgNode,
+  type UserConfigRequest,
+  type UserConfigResponse,
+  type UserContext,
+  type UserGroupsResponse,
+} from '@p2p/domain';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { toSessionUser } from '../auth/session-user.ts';
+import { userRepository } from '../auth/user.repository.ts';
+import type { Db, GroupFilter } from '../db/database.ts';
+import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
+import { organizationRepository } from './organization.repository.ts';
+
+type NodeRow = Awaited<ReturnType<ReturnType<typeof organizationRepository>['nodes']>>[number];
+
+function buildTree(rows: NodeRow[]): OrgNode[] {
+  const toNode = (r: NodeRow): OrgNode => {
+    const children = rows.filter((c) => c.parent_id === r.id).map(toNode);
+    // Nodes without a group of their own are addressed by their node id.
+    return {
+      key: r.key,
+      type: r.type,
+      label: r.label,
+      group: { _id: r.group_id ?? r.id },
+      ...(children.length ? { children } : {}),
+    };
+  };
+  return rows.filter((r) => r.parent_id === null).map(toNode);
+}
+
+/** Group and plant selection, the user's settings and the home redirect. */
+export function profileService(db: Db) {
+  const org = organizationRepository(db);
+  const users = userRepository(db);
+
+  /** Group ids the caller may work in: their own groups and the groups of the organization tree. */
+  async function selectable(caller: AuthContext) {
+    const nodes = await org.nodes(caller.domainId);
+    const groupIds = new Set([
+      ...caller.user.groups.map((g) => g._id),
+      ...nodes.map((n) => n.group_id ?? n.id),
+    ]);
+    return { nodes, groupIds };
+  }
+
+  async function validateContext(caller: AuthContext, context: UserContext): Promise<void> {
+    const { nodes, groupIds } = await selectable(caller);
+    const errors: ApiFieldError[] = [];
+    if (context.group && !groupIds.has(context.group))
+      errors.push({ field: 'context.group', message: 'Unknown group.' });
+    if (context.plant && !nodes.some((n) => n.key === context.plant)) {
+      errors.push({ field: 'context.plant', message: 'Unknown plant.' });
+    }
+    if (context.location && !(await org.exists('locations', caller.domainId, context.location))) {
+      errors.push({ field: 'context.location', message: 'Unknown location.' });
+    }
+    if (context.workgroup && !(await org.exists('workgroups', caller.domainId, context.workgroup))) {
+      errors.push({ field: 'context.workgroup', message: 'Unknown workgroup.' });
+    }
+    if (errors.length)
+      throw fieldErrors(errors.map((e) => e.message).join(' '), errors, 'profile.invalid-context');
+  }
+
+  return {
+    async groups(caller: AuthContext): Promise<UserGroupsResponse> {
+      const [nodes, settings] = await Promise.all([
+        org.nodes(caller.domainId),
+        org.domainSettings(caller.domainId),
+      ]);
+      return {
+        groups: caller.user.groups,
+        organization: buildTree(nodes),
+        options: groupListOptions(caller.user, settings).options,
+      };
+    },
+
+    async groupFilter(caller: AuthContext, groupId: string): Promise<{ filter: GroupFilter }> {
+      const { groupIds } = await selectable(caller);
+      const group = groupIds.has(groupId) ? await org.group(caller.domainId, groupId) : undefined;
+      if (!group) throw notFound('Group not found.');
+      return { filter: group.filter ?? {} };
+    },
+
+    async saveConfig(caller: AuthContext, req: UserConfigRequest): Promise<UserConfigResponse> {
+      if (req.domain && req.domain !== caller.domainId) {
+        throw new AppError('bad_request', 'Sign in to the other domain to work there.', {
+          key: 'profile.domain-switch',
+        });
+      }
+      if (req.context) {
+        if (!canSwitchGroup(caller.user)) throw forbidden('Your account cannot switch group.');
+        await validateContext(caller, req.context);
+      }
+      await users.saveConfig(caller.domainId, caller.user._id, {
+        ...(req.context ? { context: req.context } : {}),
+        ...(req.lang ? { lang: req.lang } : {}),
+      });
+      const row = await users.findById(caller.domainId, caller.user._id);
+      if (!row) throw notFound('User not found.');
+      return { user: await toSessionUser(users, row) };
+    },
+
+    async home(caller: AuthContext, userId: string): Promise<{ redirect?: string }> {
+      if (userId !== caller.user._id) throw forbidden('You can only read your own home settings.');
+      const row = await users.findById(caller.domainId, userId);
+      const redirect = row?.settings?.homeRedirect;
+      return redirect ? { redirect } : {};
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

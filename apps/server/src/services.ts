@@ -1,0 +1,22 @@
+import { authService } from './auth/auth.service.ts';
+import { supplierRegistrationService } from './auth/supplier-registration.service.ts';
+import { configService, type ConfigOptions } from './config/config.service.ts';
+import { helpService } from './config/help.service.ts';
+import type { Db } from './db/database.ts';
+import { notificationService } from './notifications/notification.service.ts';
+import { profileService } from './profile/profile.service.ts';
+
+/** Every service, wired once per app instance from the database and options. */
+export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number }) {
+  const auth = authService(db, { tokenTtlHours: opts.tokenTtlHours });
+  return {
+    auth,
+    supplierRegistrations: supplierRegistrationService(db, auth),
+    config: configService(db, opts),
+    help: helpService(),
+    profile: profileService(db),
+    notifications: notificationService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
