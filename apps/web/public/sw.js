@@ -1,3 +1,4 @@
+/* global self, caches */
 /* P2P service worker: caches nothing, so no stale build is ever served. An update deletes every
    cache left by earlier versions and takes over the open pages at once. */
 self.addEventListener('install', () => {

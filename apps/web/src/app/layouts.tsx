@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { hasAppAccess, type Layout } from '@p2p/domain';
+import { OfflineNotice } from '../components/OfflineNotice.tsx';
+import { Toasts } from '../components/Toasts.tsx';
+import { activeDomain, useAppConfig } from '../lib/app-config.ts';
+import { useUser } from '../lib/session.ts';
+import { STORAGE_KEYS, storage } from '../lib/storage.ts';
+import { Header, Sidebar, useNavigation } from '../features/shell/index.ts';
+import { NotificationsBell } from '../features/notifications/index.ts';
+import { HelpPanel } from '../features/help/index.ts';
+import { ScrollToTop } from './guards.tsx';
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <OfflineNotice />
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+/** default: header + sidebar; read: header + narrow content; large: header only; empty: content only. */
+export function AppLayout({ layout }: { layout: Layout }) {
+  const { i18n } = useTranslation();
+  const config = useAppConfig();
+  const user = useUser();
+  const [sidebarOpen, setSidebarOpen] = useState(() => storage.get(STORAGE_KEYS.sidebarOpen) !== 'false');
+  const [helpDoc, setHelpDoc] = useState<string | null>(null);
+  const withHeader = layout !== 'empty' && Boolean(user);
+  const withSidebar = layout === 'default' && hasAppAccess(user);
+  const navigation = useNavigation(i18n.language, withSidebar);
+  const logo = activeDomain(config, user)?.logo;
+
+  const toggleSidebar = () => {
+    setSidebarOpen((open) => {
+      storage.set(STORAGE_KEYS.sidebarOpen, String(!open));
+      return !open;
+    });
+  };
+
+  if (layout === 'empty') {
+    return (
+      <main className="layout layout--empty">
+        <Outlet />
+      </main>
+    );
+  }
+  return (
+    <div className={`layout layout--${layout}`}>
+      {withHeader && user && (
+        <Header
+          user={user}
+          config={config}
+          logo={logo}
+          onToggleSidebar={withSidebar ? toggleSidebar : undefined}
+          notifications={<NotificationsBell />}
+          onOpenHelp={setHelpDoc}
+        />
+      )}
+      <div className="layout__body">
+        {withSidebar && sidebarOpen && <Sidebar items={navigation.data ?? []} />}
+        <main className={`layout__content${layout === 'read' ? ' layout__content--narrow' : ''}`}>
+          <Outlet />
+        </main>
+      </div>
+      {withHeader && <HelpPanel doc={helpDoc} onHide={() => setHelpDoc(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { FIXED_ROUTES, PUBLIC_ROUTES, hasRole, type AppConfig, type Layout, type RouteConfig } from '@p2p/domain';
+import { NotFound } from '../components/NotFound.tsx';
+import { useUser } from '../lib/session.ts';
+import { SetPasswordPage, SignInPage, SignUpPage, SupplierRegistrationPage, SupplierRegistrationsPage } from '../features/auth/index.ts';
+import { AccountPage } from '../features/profile/index.ts';
+import { HomePage } from '../features/home/index.ts';
+import { HelpPage } from '../features/help/index.ts';
+import { NotificationsPage } from '../features/notifications/index.ts';
+import { AppLayout, RootLayout } from './layouts.tsx';
+import { RequireAuth } from './guards.tsx';
+import { ModelPlaceholder, ModulePlaceholder } from './routes/placeholders.tsx';
+
+/** Typed paths of the app's own links. */
+export const paths = {
+  home: '/',
+  signin: '/signin',
+  signup: '/signup',
+  supplierRegistration: '/supplierRegistration',
+  account: '/account',
+  registrations: '/account/registrations',
+  help: (doc?: string) => (doc ? `/help/${doc}` : '/help'),
+} as const;
+
+interface AppRoute {
+  path: string;
+  name: string;
+  layout: Layout;
+  element: ReactNode;
+}
+
+function RegistrationsRoute() {
+  const user = useUser();
+  return hasRole(user, 'manager-supplier,admin') ? <SupplierRegistrationsPage /> : <NotFound />;
+}
+
+const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> = {
+  home: <HomePage />,
+  signin: <SignInPage />,
+  signup: <SignUpPage />,
+  'set-password': <SetPasswordPage />,
+  supplierRegistration: <SupplierRegistrationPage />,
+  account: <AccountPage />,
+  map: <ModulePlaceholder name="map" />,
+  frame: <ModulePlaceholder name="frame" />,
+  admin: <ModulePlaceholder name="admin" />,
+  read: <ModulePlaceholder name="read" />,
+  offline: <NotFound />,
+  search: <ModulePlaceholder name="search" />,
+  help: <HelpPage />,
+  'chat-create': <ModulePlaceholder name="chat-create" />,
+};
+
+const normalizePath = (p: string) => '/' + p.replace(/^\/+/, '').replace(/\/+$/, '');
+
+function configElement(route: RouteConfig): ReactNode {
+  const model = route.meta.model ?? route.name;
+  if (route.name === 'notifications') return <NotificationsPage />;
+  switch (route.view) {
+    case 'model':
+    case 'list':
+      return route.meta.model ? <ModelPlaceholder model={model} /> : <ModulePlaceholder name={route.name} />;
+    case 'help':
+      return <HelpPage />;
+    case 'notfound':
+      return <NotFound />;
+    default:
+      return <ModulePlaceholder name={route.name} />;
+  }
+}
+
+/** Fixed routes, then the server's routes (with the form route of model views that have a form). */
+export function appRoutes(config: AppConfig): AppRoute[] {
+  const routes: AppRoute[] = FIXED_ROUTES.map((r) => ({ path: r.path, name: r.name, layout: r.layout, element: FIXED_ELEMENTS[r.name] }));
+  routes.push({ path: paths.registrations, name: 'supplier-registrations', layout: 'default', element: <RegistrationsRoute /> });
+  const taken = new Set(routes.map((r) => r.path));
+  for (const r of config.routes) {
+    const path = normalizePath(r.path);
+    if (taken.has(path)) continue;
+    taken.add(path);
+    const layout = r.meta.layout ?? 'default';
+    routes.push({ path, name: r.name, layout, element: configElement(r) });
+    if (r.meta.form && (r.view === 'model' || r.view === 'list')) {
+      const formPath = `${path === '/' ? '' : path}/:id/:action?`;
+      if (!taken.has(formPath)) {
+        taken.add(formPath);
+        routes.push({ path: formPath, name: `${r.name}-form`, layout, element: <ModelPlaceholder model={r.meta.model ?? r.name} /> });
+      }
+    }
+  }
+  return routes;
+}
+
+export function isPublicRoute(name: string, config: Pick<AppConfig, 'publicRoutes'>): boolean {
+  return (PUBLIC_ROUTES as readonly string[]).includes(name) || config.publicRoutes.includes(name);
+}
+
+const LAYOUTS: Layout[] = ['default', 'empty', 'read', 'large'];
+
+/** The react-router table: layouts hold public routes and a guarded branch; maintenance leaves only not-found. */
+export function buildRouteObjects(config: AppConfig): RouteObject[] {
+  if (config.maintenance) {
+    return [
+      {
+        element: <RootLayout />,
+        children: [{ element: <AppLayout layout="empty" />, children: [{ path: '*', element: <NotFound /> }] }],
+      },
+    ];
+  }
+  const routes = appRoutes(config);
+  const children: RouteObject[] = LAYOUTS.map((layout) => {
+    const mine = routes.filter((r) => r.layout === layout);
+    const open = mine.filter((r) => isPublicRoute(r.name, config)).map((r) => ({ path: r.path, element: r.element }));
+    const guarded = mine.filter((r) => !isPublicRoute(r.name, config)).map((r) => ({ path: r.path, element: r.element }));
+    if (layout === 'default') guarded.push({ path: '*', element: <NotFound /> });
+    return {
+      element: <AppLayout layout={layout} />,
+      children: [...open, { element: <RequireAuth />, children: guarded }],
+    };
+  });
+  return [{ element: <RootLayout />, children }];
+}

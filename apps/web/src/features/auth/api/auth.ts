@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  SetPasswordRequest,
+  SignInRequest,
+  SignInResponse,
+  SignUpRequest,
+  SupplierApprovalResponse,
+  SupplierRegistration,
+  SupplierRegistrationRequest,
+  SupplierRegistrationResponse,
+} from '@p2p/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const signIn = (body: SignInRequest) => api.post<SignInResponse>('/auth/signin', body);
+export const signUp = (body: SignUpRequest) => api.post<SignInResponse>('/auth/signup', body);
+export const setPassword = (id: string, body: SetPasswordRequest) =>
+  api.post<{ message: string }>(`/auth/set-password/${encodeURIComponent(id)}`, body);
+export const registerSupplier = (body: SupplierRegistrationRequest) =>
+  api.post<SupplierRegistrationResponse>('/auth/supplier-registration', body);
+export const approveRegistration = (id: string) =>
+  api.post<SupplierApprovalResponse>(`/auth/supplier-registrations/${encodeURIComponent(id)}/approve`, {});
+
+export const registrationsQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'supplier-registrations'],
+    queryFn: () => api.get<SupplierRegistration[]>('/auth/supplier-registrations'),
+  });
+export const useRegistrations = () => useQuery(registrationsQuery());

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { PATTERNS, isValidPassword } from '@p2p/domain';
+import { activeDomain, useAppConfig } from '../../../lib/app-config.ts';
+import { usePickedDomain } from '../../../lib/domain.ts';
+import { startSession } from '../../../lib/session.ts';
+import { PasswordMeter } from '../../../components/PasswordMeter.tsx';
+import { signUp } from '../api/auth.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { TextField } from './FormField.tsx';
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const domain = activeDomain(config, null, usePickedDomain());
+  const [form, setForm] = useState({ username: '', name: '', email: '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const emailError = form.email && !PATTERNS.email.test(form.email) ? t('validation.email') : null;
+  const valid = form.username.trim() && form.name.trim() && form.email && !emailError && isValidPassword(form.password);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await signUp({ ...form, username: form.username.trim(), domain: domain?.id });
+      startSession(res.token, res.user, res.expiresAt);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.signUp.title')} logo={domain?.logo}>
+      <form onSubmit={(e) => void submit(e)} className="auth-form" data-testid="signup-form">
+        <TextField id="username" label={t('auth.username')} value={form.username} onChange={set('username')} autoComplete="username" required />
+        <TextField id="name" label={t('auth.name')} value={form.name} onChange={set('name')} autoComplete="name" required />
+        <TextField id="email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} autoComplete="email" error={emailError} required />
+        <TextField
+          id="password"
+          label={t('auth.password')}
+          type="password"
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+          required
+          hint={<PasswordMeter password={form.password} />}
+        />
+        {error && <Message severity="error" text={error} data-testid="signup-error" />}
+        <Button type="submit" label={t('auth.signUp.submit')} icon="pi pi-user-plus" loading={busy} disabled={!valid} data-testid="signup-submit" />
+      </form>
+      <div className="auth-links">
+        <Link to="/signin">{t('auth.signUp.signInLink')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+export { SignInPage } from './components/SignInPage.tsx';
+export { SignUpPage } from './components/SignUpPage.tsx';
+export { SetPasswordPage } from './components/SetPasswordPage.tsx';
+export { SupplierRegistrationPage } from './components/SupplierRegistrationPage.tsx';
+export { SupplierRegistrationsPage } from './components/SupplierRegistrationsPage.tsx';

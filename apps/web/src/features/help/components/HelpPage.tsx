@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { HelpContent } from './HelpContent.tsx';
+
+export function HelpPage() {
+  const { t } = useTranslation();
+  const { doc = 'help' } = useParams();
+  return (
+    <div className="page help-page" data-testid="help-page">
+      <h1>{t('messages.helpTitle')}</h1>
+      <HelpContent doc={doc} />
+    </div>
+  );
+}

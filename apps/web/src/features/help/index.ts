@@ -1,0 +1,2 @@
+export { HelpPanel } from './components/HelpPanel.tsx';
+export { HelpPage } from './components/HelpPage.tsx';

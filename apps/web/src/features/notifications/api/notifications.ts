@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Notification } from '@p2p/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: ['communication', 'notifications'],
+    queryFn: () => api.get<Notification[]>('/communication/notifications', { query: { ts: Date.now() } }),
+    refetchInterval: 60_000,
+  });
+export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery(), enabled });
+
+export const markNotificationRead = (id: string) => api.post(`/communication/notifications/read/${encodeURIComponent(id)}`, {});
+export const removeNotification = (id: string) => api.delete(`/communication/notifications/${encodeURIComponent(id)}`);
+export const removeAllNotifications = () => api.delete('/communication/notifications/all');

@@ -1,0 +1,1 @@
+export { NotificationsBell, NotificationsList, NotificationsPage } from './components/NotificationsBell.tsx';

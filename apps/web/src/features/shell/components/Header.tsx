@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { hasAppAccess, hasRole, type AppConfig, type SessionUser } from '@p2p/domain';
+import { signOut } from '../../../lib/auth.ts';
+import { useOffline } from '../../../lib/offline.ts';
+import { useUserGroups } from '../api/shell.ts';
+import { currentGroupName } from '../current-group.ts';
+import { GroupDrawer } from './GroupDrawer.tsx';
+
+export interface HeaderProps {
+  user: SessionUser;
+  config: AppConfig;
+  logo?: string | null;
+  onToggleSidebar?: () => void;
+  /** the notifications bell (rendered when flags.notifications) */
+  notifications?: ReactNode;
+  /** opens the help panel: without a doc the general help, else the help of that doc */
+  onOpenHelp?: (doc: string) => void;
+}
+
+/** The help document of a path: its first segment in kebab-case ('home' for /). */
+export const helpDocForPath = (pathname: string): string =>
+  (pathname.split('/').filter(Boolean)[0] ?? 'home').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+export const initials = (name: string): string => {
+  const trimmed = name.trim();
+  if (!trimmed) return '?';
+  const last = trimmed.lastIndexOf(' ');
+  return (trimmed[0] + (last > 0 ? (trimmed[last + 1] ?? '') : '')).toUpperCase();
+};
+
+export function Header({ user, config, logo, onToggleSidebar, notifications, onOpenHelp }: HeaderProps) {
+  const { t } = useTranslation();
+  const offline = useOffline();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const appAccess = hasAppAccess(user);
+  const groups = useUserGroups(appAccess);
+  const groupName = currentGroupName(user, groups.data) || t('shell.groups.none');
+
+  const doSignOut = async () => {
+    await signOut();
+    navigate('/signin', { replace: true });
+  };
+
+  return (
+    <header className="app-header" data-testid="app-header">
+      <div className="app-header__left">
+        {appAccess && onToggleSidebar && (
+          <Button type="button" icon="pi pi-bars" text rounded aria-label={t('shell.toggleSidebar')} onClick={onToggleSidebar} data-testid="sidebar-toggle" />
+        )}
+        <Link to="/" className="app-header__logo" aria-label={t('shell.home')}>
+          {logo ? <img src={logo} alt="" data-testid="header-logo" /> : <span>P2P</span>}
+        </Link>
+        {appAccess && !offline && (
+          <Button
+            type="button"
+            className="group-button"
+            icon="pi pi-sitemap"
+            outlined
+            size="small"
+            label={groupName}
+            aria-label={`${t('shell.groups.change')}: ${groupName}`}
+            onClick={() => setGroupsOpen(true)}
+            data-testid="group-button"
+          />
+        )}
+      </div>
+      <div className="app-header__right">
+        {config.flags.notifications && notifications}
+        {config.flags.assistant && onOpenHelp && (
+          <Button type="button" icon="pi pi-question-circle" text rounded aria-label={t('shell.help')} title={t('shell.help')} onClick={() => onOpenHelp('help')} data-testid="help-button" />
+        )}
+        {onOpenHelp && (
+          <Button
+            type="button"
+            icon="pi pi-info-circle"
+            text
+            rounded
+            aria-label={t('shell.contextHelp')}
+            title={t('shell.contextHelp')}
+            onClick={() => onOpenHelp(helpDocForPath(location.pathname))}
+            data-testid="context-help-button"
+          />
+        )}
+        {config.flags.reload && !offline && (
+          <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('shell.reload')} title={t('shell.reload')} onClick={() => window.location.reload()} data-testid="reload-button" />
+        )}
+        <div className="user-menu" data-testid="user-menu">
+          <Link to="/account" className="user-menu__avatar" aria-label={t('shell.account')}>
+            {initials(user.name)}
+          </Link>
+          <div className="user-menu__text">
+            <Link to="/account" className="user-menu__name" data-testid="header-user-name">
+              {t('shell.hello', { name: user.name })}
+            </Link>
+            <span className="user-menu__role" data-testid="header-role-name">
+              {user.role.name}
+            </span>
+          </div>
+          {hasRole(user, 'manager-supplier,admin') && (
+            <Link to="/account/registrations" className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('auth.registrations.title')} title={t('auth.registrations.title')} data-testid="registrations-link">
+              <i className="pi pi-id-card" aria-hidden="true" />
+            </Link>
+          )}
+          <Button type="button" icon="pi pi-sign-out" label={t('shell.signOut')} text size="small" onClick={() => void doSignOut()} data-testid="signout" />
+        </div>
+      </div>
+      {appAccess && <GroupDrawer visible={groupsOpen} onHide={() => setGroupsOpen(false)} user={user} />}
+    </header>
+  );
+}

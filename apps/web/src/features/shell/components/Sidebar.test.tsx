@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { NavItem } from '@p2p/domain';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+const items: NavItem[] = [
+  { label: 'Home', icon: 'pi pi-home', to: '/' },
+  {
+    label: 'Purchasing',
+    children: [
+      { label: 'Requisitions', to: '/requisitions' },
+      { label: 'Orders', to: '/orders' },
+    ],
+  },
+  { label: 'Sourcing', children: [{ label: 'RFx', to: '/rfx' }] },
+  {
+    label: 'Reports',
+    next: [
+      { label: 'Spend', to: '/reports/spend' },
+      { label: 'Suppliers', to: '/reports/suppliers' },
+    ],
+  },
+];
+
+describe('Sidebar', () => {
+  it('expands one group at a time and remembers it', () => {
+    const { unmount } = renderWithProviders(<Sidebar items={items} />);
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    expect(screen.queryByText('Requisitions')).toBeNull();
+
+    fireEvent.click(screen.getByText('Purchasing'));
+    expect(screen.getByText('Requisitions')).toBeTruthy();
+    fireEvent.click(screen.getByText('Sourcing'));
+    expect(screen.getByText('RFx')).toBeTruthy();
+    expect(screen.queryByText('Requisitions')).toBeNull();
+
+    fireEvent.click(screen.getByText('RFx'));
+    expect(localStorage.getItem('p2p.sidebar.current')).toBe('Sourcing//rfx');
+    unmount();
+    renderWithProviders(<Sidebar items={items} />);
+    expect(screen.getByText('RFx')).toBeTruthy();
+    expect(screen.getByText('RFx').closest('a')!.className).toContain('nav-item--current');
+
+    fireEvent.click(screen.getByText('Sourcing'));
+    expect(screen.queryByText('RFx')).toBeNull();
+  });
+
+  it("opens a 'next' sub-level with a Back entry", () => {
+    renderWithProviders(<Sidebar items={items} />);
+    fireEvent.click(screen.getByText('Reports'));
+    expect(screen.getByText('Spend')).toBeTruthy();
+    expect(screen.queryByText('Purchasing')).toBeNull();
+    const back = screen.getByTestId('sidebar-back');
+    expect(back.textContent).toBe('Back');
+    fireEvent.click(back);
+    expect(screen.getByText('Purchasing')).toBeTruthy();
+    expect(screen.queryByText('Spend')).toBeNull();
+  });
+});

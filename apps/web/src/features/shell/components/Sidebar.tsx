@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { NavItem } from '@p2p/domain';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+
+const itemId = (item: NavItem, parent?: string) => (parent ? `${parent}/` : '') + (item.to ?? item.label);
+
+export interface SidebarProps {
+  items: NavItem[];
+  onNavigate?: () => void;
+}
+
+/**
+ * Two-level navigation: items with children expand (one group at a time, remembered); items with
+ * `next` open a sub-level with a Back entry; the current item is remembered in localStorage.
+ */
+export function Sidebar({ items, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarExpanded));
+  const [current, setCurrent] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarCurrent));
+  const [level, setLevel] = useState<NavItem | null>(null);
+
+  const toggle = (id: string) => {
+    const next = expanded === id ? null : id;
+    setExpanded(next);
+    if (next) storage.set(STORAGE_KEYS.sidebarExpanded, next);
+    else storage.remove(STORAGE_KEYS.sidebarExpanded);
+  };
+  const choose = (id: string) => {
+    setCurrent(id);
+    storage.set(STORAGE_KEYS.sidebarCurrent, id);
+    onNavigate?.();
+  };
+
+  const renderLink = (item: NavItem, id: string, sub = false) => (
+    <NavLink
+      key={id}
+      to={item.to ?? '#'}
+      end={item.to === '/'}
+      className={({ isActive }) => `nav-item${sub ? ' nav-item--sub' : ''}${isActive || current === id ? ' nav-item--current' : ''}`}
+      onClick={() => choose(id)}
+      data-nav-id={id}
+    >
+      {item.icon && <i className={item.icon} aria-hidden="true" />}
+      <span>{item.label}</span>
+    </NavLink>
+  );
+
+  const renderItem = (item: NavItem, parent?: string) => {
+    const id = itemId(item, parent);
+    if (item.next?.length) {
+      return (
+        <button key={id} type="button" className="nav-item nav-item--next" onClick={() => setLevel(item)} data-nav-id={id}>
+          {item.icon && <i className={item.icon} aria-hidden="true" />}
+          <span>{item.label}</span>
+          <i className="pi pi-angle-right nav-item__chevron" aria-hidden="true" />
+        </button>
+      );
+    }
+    if (item.children?.length) {
+      const open = expanded === id;
+      return (
+        <div key={id} className={`nav-group${open ? ' nav-group--open' : ''}`}>
+          <button type="button" className="nav-item nav-item--group" aria-expanded={open} onClick={() => toggle(id)} data-nav-id={id}>
+            {item.icon && <i className={item.icon} aria-hidden="true" />}
+            <span>{item.label}</span>
+            <i className={`pi ${open ? 'pi-angle-down' : 'pi-angle-right'} nav-item__chevron`} aria-hidden="true" />
+          </button>
+          {open && <div className="nav-group__children">{item.children.map((child) => renderLink(child, itemId(child, id), true))}</div>}
+        </div>
+      );
+    }
+    return renderLink(item, id);
+  };
+
+  return (
+    <nav className="app-sidebar" data-testid="sidebar" aria-label={t('shell.navigation')}>
+      {level ? (
+        <>
+          <button type="button" className="nav-item nav-item--back" onClick={() => setLevel(null)} data-testid="sidebar-back">
+            <i className="pi pi-angle-left" aria-hidden="true" />
+            <span>{t('shell.back')}</span>
+          </button>
+          <div className="nav-level-title">{level.label}</div>
+          {(level.next ?? []).map((child) => renderItem(child, itemId(level)))}
+        </>
+      ) : (
+        items.map((item) => renderItem(item))
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+import { VERSION_POLL_MS } from '@p2p/domain';
+
+declare const __APP_VERSION__: string;
+
+/** The build timestamp baked into this bundle by the version plugin. */
+export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0';
+
+const isNewer = (remote: string, local: string): boolean => {
+  const r = Number(remote);
+  const l = Number(local);
+  return Number.isFinite(r) && Number.isFinite(l) ? r > l : remote > local;
+};
+
+/** Clears stored data: Cache Storage, localStorage and sessionStorage. */
+export async function clearStoredData(): Promise<void> {
+  try {
+    if (typeof caches !== 'undefined') {
+      const keys = await caches.keys();
+      await Promise.all(keys.map((k) => caches.delete(k)));
+    }
+  } catch {
+    /* Cache Storage unavailable */
+  }
+  try {
+    localStorage.clear();
+  } catch {
+    /* storage unavailable */
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export interface VersionCheckDeps {
+  current?: string;
+  reload?: () => void;
+}
+
+/**
+ * Reads /version.json; when it names a newer build, clears stored data and reloads.
+ * Returns true when a reload was triggered.
+ */
+export async function checkVersion(deps: VersionCheckDeps = {}): Promise<boolean> {
+  const current = deps.current ?? APP_VERSION;
+  let remote: string | undefined;
+  try {
+    const res = await fetch(`/version.json?ts=${Date.now()}`, { cache: 'no-store' });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { version?: unknown };
+    remote = body.version === undefined ? undefined : String(body.version);
+  } catch {
+    return false;
+  }
+  if (!remote || !isNewer(remote, current)) return false;
+  await clearStoredData();
+  (deps.reload ?? (() => window.location.reload()))();
+  return true;
+}
+
+/** Polls every VERSION_POLL_MS; returns a stop function. */
+export function startVersionPolling(deps: VersionCheckDeps = {}, intervalMs: number = VERSION_POLL_MS): () => void {
+  const id = setInterval(() => void checkVersion(deps), intervalMs);
+  return () => clearInterval(id);
+}
+
+/** Registers the cache-clearing service worker in production builds. */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'primeicons/primeicons.css';
+import './app.css';
+import { App } from './app/App.tsx';
+import { refreshMe } from './lib/auth.ts';
+import { i18n } from './lib/i18n.ts';
+import { checkVersion, registerServiceWorker, startVersionPolling } from './lib/version-check.ts';
+
+document.documentElement.lang = i18n.language;
+registerServiceWorker();
+void checkVersion();
+startVersionPolling();
+void refreshMe();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
