@@ -99,6 +99,24 @@ describe('user config', () => {
       plant: 'es-madrid',
       active: 'organization',
     });
+    // The header shows the picked node even though it is none of the user's own groups.
+    expect(res.body.user.group?.name).toMatch(/Madrid|Spain/);
+  });
+
+  it("accepts a group-list option such as 'All' as the working group", async () => {
+    const { token } = await signIn(t.app, 'buyer');
+    const res = await call<UserConfigResponse>(t.app, 'POST', '/api/profile/user/config', {
+      token,
+      body: { context: { group: 'all', active: 'group' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.group).toEqual({ _id: 'all', key: 'all', name: 'All' });
+    const requester = await signIn(t.app, 'requester');
+    const refused = await call(t.app, 'POST', '/api/profile/user/config', {
+      token: requester.token,
+      body: { context: { group: 'all', active: 'group' } },
+    });
+    expect(refused.status).toBe(400);
   });
 
   it("'Created by me' is a null group", async () => {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@p2p/domain';
+import { GROUP_OPTION_LABELS, type GroupEntry, type GroupOptionKey, type SessionUser } from '@p2p/domain';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** Builds the SessionUser of the contract from a user row plus its roles and groups. */
@@ -8,6 +8,7 @@ export async function toSessionUser(users: UserRepository, row: UserRow): Promis
   // The primary role always leads the list, even if user_roles lacks it.
   const allRoles = [role, ...roles.filter((r) => r.key !== role.key)];
   const context = row.context ?? {};
+  const group = await contextGroup(users, row.domain_id, groups, context.group ?? null);
   return {
     _id: row.id,
     username: row.username,
@@ -19,10 +20,29 @@ export async function toSessionUser(users: UserRepository, row: UserRow): Promis
     domain: row.domain_id,
     supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
     _profile: row.profile ?? [],
-    group: groups.find((g) => g._id === context.group) ?? null,
+    group,
     groups,
     filter: row.filter ?? {},
     filterData: row.filter_data,
     context,
   };
+}
+
+/**
+ * The group the user works in: one of their groups, a group-list option ('All', 'Created by me', ...)
+ * or a company or plant picked in the organization tree.
+ */
+async function contextGroup(
+  users: UserRepository,
+  domainId: string,
+  own: GroupEntry[],
+  groupId: string | null,
+): Promise<GroupEntry | null> {
+  if (!groupId) return null;
+  const mine = own.find((g) => g._id === groupId);
+  if (mine) return mine;
+  if (groupId in GROUP_OPTION_LABELS) {
+    return { _id: groupId, key: groupId, name: GROUP_OPTION_LABELS[groupId as GroupOptionKey] };
+  }
+  return users.contextGroup(domainId, groupId);
 }

@@ -78,6 +78,28 @@ export function userRepository(db: Db) {
       return rows.map((r) => ({ _id: r.id, key: r.key, name: r.name }));
     },
 
+    /**
+     * The group entry of a context group that is not one of the user's own groups: a group of the
+     * domain, or an organization node (addressed by its group or its id) labelled as the node.
+     */
+    async contextGroup(domainId: string, groupId: string): Promise<GroupEntry | null> {
+      const group = await db
+        .selectFrom('groups')
+        .select(['id', 'key', 'name'])
+        .where('domain_id', '=', domainId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      if (group) return { _id: group.id, key: group.key, name: group.name };
+      const node = await db
+        .selectFrom('org_nodes')
+        .select(['key', 'label'])
+        .where('domain_id', '=', domainId)
+        .where((eb) => eb.or([eb('group_id', '=', groupId), eb('id', '=', groupId)]))
+        .orderBy('type', 'desc')
+        .executeTakeFirst();
+      return node ? { _id: groupId, key: node.key, name: node.label } : null;
+    },
+
     async insert(user: {
       domainId: string;
       username: string;

@@ -50,7 +50,9 @@ export function profileService(db: Db) {
   async function validateContext(caller: AuthContext, context: UserContext): Promise<void> {
     const { nodes, groupIds } = await selectable(caller);
     const errors: ApiFieldError[] = [];
-    if (context.group && !groupIds.has(context.group))
+    const options = groupListOptions(caller.user, await org.domainSettings(caller.domainId)).options;
+    const isOption = options.some((o) => o.key === context.group);
+    if (context.group && !groupIds.has(context.group) && !isOption)
       errors.push({ field: 'context.group', message: 'Unknown group.' });
     if (context.plant && !nodes.some((n) => n.key === context.plant)) {
       errors.push({ field: 'context.plant', message: 'Unknown plant.' });

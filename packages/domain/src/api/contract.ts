@@ -40,6 +40,10 @@ export interface RoleRef {
 }
 
 export interface UserContext {
+  /**
+   * One of the user's group ids, the group of a company or plant of the organization tree, or a
+   * group-list option key ('all', 'all-groups', ...). null is 'Created by me'.
+   */
   group?: string | null;
   location?: string | null;
   plant?: string | null;
