@@ -13,7 +13,13 @@ const items: NavItem[] = [
       { label: 'Orders', to: '/orders' },
     ],
   },
-  { label: 'Sourcing', children: [{ label: 'RFx', to: '/rfx' }] },
+  {
+    label: 'Sourcing',
+    children: [
+      { label: 'RFx', to: '/rfx' },
+      { label: 'Archive', next: [{ label: 'Closed RFx', to: '/rfx?state=closed' }] },
+    ],
+  },
   {
     label: 'Reports',
     next: [
@@ -56,5 +62,14 @@ describe('Sidebar', () => {
     fireEvent.click(back);
     expect(screen.getByText('Purchasing')).toBeTruthy();
     expect(screen.queryByText('Spend')).toBeNull();
+  });
+
+  it("opens a 'next' sub-level from inside an expanded group", () => {
+    renderWithProviders(<Sidebar items={items} />);
+    fireEvent.click(screen.getByText('Sourcing'));
+    fireEvent.click(screen.getByText('Archive'));
+    expect(screen.getByText('Closed RFx')).toBeTruthy();
+    expect(screen.getByTestId('sidebar-back')).toBeTruthy();
+    expect(screen.queryByText('Purchasing')).toBeNull();
   });
 });

@@ -67,7 +67,7 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
             <span>{item.label}</span>
             <i className={`pi ${open ? 'pi-angle-down' : 'pi-angle-right'} nav-item__chevron`} aria-hidden="true" />
           </button>
-          {open && <div className="nav-group__children">{item.children.map((child) => renderLink(child, itemId(child, id), true))}</div>}
+          {open && <div className="nav-group__children">{item.children.map((child) => (child.next?.length ? renderItem(child, id) : renderLink(child, itemId(child, id), true)))}</div>}
         </div>
       );
     }

@@ -1,0 +1,25 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'P2p-demo-2026!';
+
+/** Signs in through the sign-in screen; expects to land on `landing` (default '/'). */
+export async function signIn(
+  page: Page,
+  username: string,
+  options: { landing?: string; goto?: boolean } = {},
+) {
+  if (options.goto !== false) await page.goto('/signin');
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page).toHaveURL(new RegExp(`${escape(options.landing ?? '/')}(\\?.*)?$`));
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The decoded x-p2p-context header of a request, or null when absent. */
+export function contextOf(request: Request): Record<string, unknown> | null {
+  const value = request.headers()['x-p2p-context'];
+  if (!value) return null;
+  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Record<string, unknown>;
+}
