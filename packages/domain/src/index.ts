@@ -9,3 +9,4 @@ export * from './shell/errors.ts';
 export * from './shell/org-tree.ts';
 export * from './money/index.ts';
 export * from './fields/index.ts';
+export * from './documents/index.ts';
