@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { readEnv, type AppEnv } from './config/env.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
+import { documentRoutes } from './documents/document.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
@@ -103,8 +104,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(configRoutes, { prefix: '/api', services });
   await app.register(profileRoutes, { prefix: '/api', services });
   await app.register(notificationRoutes, { prefix: '/api', services });
+  await app.register(documentRoutes, { prefix: '/api', services });
 
   await registerWebApp(app, env.webDist);
   await services.config.ensureDefaults();
+  await services.documents.ensureModels();
   return app as unknown as App;
 }

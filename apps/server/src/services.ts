@@ -3,6 +3,7 @@ import { supplierRegistrationService } from './auth/supplier-registration.servic
 import { configService, type ConfigOptions } from './config/config.service.ts';
 import { helpService } from './config/help.service.ts';
 import type { Db } from './db/database.ts';
+import { documentService } from './documents/document.service.ts';
 import { notificationService } from './notifications/notification.service.ts';
 import { profileService } from './profile/profile.service.ts';
 
@@ -16,6 +17,7 @@ export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: nu
     help: helpService(),
     profile: profileService(db),
     notifications: notificationService(db),
+    documents: documentService(db),
   };
 }
 

@@ -177,6 +177,64 @@ export interface AppSettingsTable {
   value: Json<unknown>;
 }
 
+/** bigint and numeric columns: read back as strings (or numbers on some drivers); always String() them. */
+type Numeric = ColumnType<string, string | number | undefined, string | number>;
+
+export interface DocumentsTable {
+  id: ColumnType<string, never, never>;
+  domain_id: string;
+  model: string;
+  type: string;
+  subtype: string | null;
+  key: string | null;
+  state: ColumnType<string, string | undefined, string>;
+  supplier_id: string | null;
+  requester_id: string | null;
+  group_id: string | null;
+  plant: string | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  version: ColumnType<number, number | undefined, number>;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  data: Json<Record<string, unknown>>;
+  gross_value: Numeric;
+  discount_value: Numeric;
+  cost_value: Numeric;
+  net_value: Numeric;
+  tax_value: Numeric;
+  value: Numeric;
+  list_value: Numeric;
+}
+
+export interface DocumentLinesTable {
+  document_id: string;
+  domain_id: string;
+  pos: number;
+  subpos: ColumnType<number, number | undefined, number>;
+  data: Json<Record<string, unknown>>;
+  quantity: Numeric;
+  price: Numeric;
+  value: Numeric;
+}
+
+export interface ModelConfigsTable {
+  domain_id: string | null;
+  model: string;
+  version: number;
+  config: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
+export interface DocumentEditsTable {
+  document_id: string;
+  user_id: string;
+  domain_id: string;
+  ts: Timestamp;
+}
+
 export interface Database {
   domains: DomainsTable;
   roles: RolesTable;
@@ -193,6 +251,10 @@ export interface Database {
   supplier_registrations: SupplierRegistrationsTable;
   notifications: NotificationsTable;
   app_settings: AppSettingsTable;
+  documents: DocumentsTable;
+  document_lines: DocumentLinesTable;
+  model_configs: ModelConfigsTable;
+  document_edits: DocumentEditsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_DOMAINS, DEMO_PASSWORD, type DemoDomain, type DemoNode } from './demo-data.ts';
+import { backfillDemoDocuments, insertDemoDocuments } from './demo-documents.ts';
 import { ensureRoles } from './roles.ts';
 
 /** Empty means no domain and no user yet: demo data never lands on top of real data. */
@@ -126,11 +127,16 @@ async function insertDomain(trx: Db, d: DemoDomain, passwordHash: string): Promi
  */
 export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
   await ensureRoles(db);
-  if (!opts.demo || !(await isDatabaseEmpty(db))) return false;
+  if (!opts.demo) return false;
+  if (!(await isDatabaseEmpty(db))) {
+    await backfillDemoDocuments(db);
+    return false;
+  }
   // One hash for every demo account: argon2 is deliberately slow and the password is shared.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     for (const d of DEMO_DOMAINS) await insertDomain(trx, d, passwordHash);
+    await insertDemoDocuments(trx, 'acme');
   });
   return true;
 }

@@ -1,0 +1,358 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { json } from '../db/database.ts';
+import type { ModelConfig } from './model-config.ts';
+
+/** SQL of documents, lines, model configurations and edit locks. Every document query takes a scope. */
+
+export interface DocumentRow {
+  id: string;
+  model: string;
+  type: string;
+  subtype: string | null;
+  key: string | null;
+  state: string;
+  supplier_id: string | null;
+  supplier_name: string | null;
+  requester_id: string | null;
+  requester_name: string | null;
+  group_id: string | null;
+  group_key: string | null;
+  group_name: string | null;
+  plant: string | null;
+  created_by: string;
+  created_by_name: string | null;
+  created_at: Date;
+  updated_by: string;
+  updated_at: Date;
+  version: number;
+  deleted: boolean;
+  data: Record<string, unknown>;
+  gross_value: string;
+  discount_value: string;
+  cost_value: string;
+  net_value: string;
+  tax_value: string;
+  value: string;
+  list_value: string;
+}
+
+export interface DocumentWrite {
+  type: string;
+  subtype: string | null;
+  key: string | null;
+  state: string;
+  supplier_id: string | null;
+  requester_id: string | null;
+  group_id: string | null;
+  plant: string | null;
+  data: Record<string, unknown>;
+  totals: Record<
+    'grossValue' | 'discountValue' | 'costValue' | 'netValue' | 'taxValue' | 'value' | 'listValue',
+    string
+  >;
+}
+
+export interface LineWrite {
+  pos: number;
+  subpos: number;
+  data: Record<string, unknown>;
+  quantity: string;
+  price: string;
+  value: string;
+}
+
+export interface ListQuery {
+  scope: RawBuilder<boolean>;
+  deleted: boolean;
+  conditions: RawBuilder<boolean>[];
+  sort: { expression: RawBuilder<unknown>; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+const base = (db: Db) =>
+  db
+    .selectFrom('documents as d')
+    .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
+    .leftJoin('users as r', 'r.id', 'd.requester_id')
+    .leftJoin('users as c', 'c.id', 'd.created_by')
+    .leftJoin('groups as g', 'g.id', 'd.group_id');
+
+const selectRow = (db: Db) =>
+  base(db).select([
+    sql<string>`d.id::text`.as('id'),
+    'd.model',
+    'd.type',
+    'd.subtype',
+    'd.key',
+    'd.state',
+    'd.supplier_id',
+    's.name as supplier_name',
+    'd.requester_id',
+    'r.name as requester_name',
+    'd.group_id',
+    'g.key as group_key',
+    'g.name as group_name',
+    'd.plant',
+    'd.created_by',
+    'c.name as created_by_name',
+    'd.created_at',
+    'd.updated_by',
+    'd.updated_at',
+    'd.version',
+    'd.deleted',
+    'd.data',
+    sql<string>`d.gross_value::text`.as('gross_value'),
+    sql<string>`d.discount_value::text`.as('discount_value'),
+    sql<string>`d.cost_value::text`.as('cost_value'),
+    sql<string>`d.net_value::text`.as('net_value'),
+    sql<string>`d.tax_value::text`.as('tax_value'),
+    sql<string>`d.value::text`.as('value'),
+    sql<string>`d.list_value::text`.as('list_value'),
+  ]);
+
+const totalsColumns = (t: DocumentWrite['totals']) => ({
+  gross_value: t.grossValue,
+  discount_value: t.discountValue,
+  cost_value: t.costValue,
+  net_value: t.netValue,
+  tax_value: t.taxValue,
+  value: t.value,
+  list_value: t.listValue,
+});
+
+export function documentRepository(db: Db) {
+  return {
+    async list(q: ListQuery): Promise<DocumentRow[]> {
+      let query = selectRow(db).where(q.scope).where('d.deleted', '=', q.deleted);
+      for (const c of q.conditions) query = query.where(c);
+      const dir = q.sort.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+      const rows = await query
+        .orderBy(sql`${q.sort.expression} ${dir}`)
+        .orderBy(sql`d.id ${dir}`)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+      return rows as DocumentRow[];
+    },
+
+    async count(q: Omit<ListQuery, 'sort' | 'limit' | 'offset'>): Promise<number> {
+      let query = base(db)
+        .select(sql<string>`count(*)::text`.as('n'))
+        .where(q.scope)
+        .where('d.deleted', '=', q.deleted);
+      for (const c of q.conditions) query = query.where(c);
+      const row = await query.executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One document inside the scope; `lock` takes a row lock for the write that follows. */
+    async find(
+      scope: RawBuilder<boolean>,
+      id: string,
+      opts: { lock?: boolean } = {},
+    ): Promise<DocumentRow | undefined> {
+      let query = selectRow(db)
+        .where(scope)
+        .where(sql<boolean>`d.id = ${id}::bigint`);
+      if (opts.lock) query = query.forUpdate('d');
+      return (await query.executeTakeFirst()) as DocumentRow | undefined;
+    },
+
+    async lines(id: string): Promise<Array<Record<string, unknown>>> {
+      const rows = await db
+        .selectFrom('document_lines')
+        .select('data')
+        .where(sql<boolean>`document_id = ${id}::bigint`)
+        .orderBy('pos')
+        .orderBy('subpos')
+        .execute();
+      return rows.map((r) => r.data);
+    },
+
+    async insert(domainId: string, model: string, userId: string, w: DocumentWrite): Promise<string> {
+      const row = await db
+        .insertInto('documents')
+        .values({
+          domain_id: domainId,
+          model,
+          type: w.type,
+          subtype: w.subtype,
+          key: w.key,
+          state: w.state,
+          supplier_id: w.supplier_id,
+          requester_id: w.requester_id,
+          group_id: w.group_id,
+          plant: w.plant,
+          created_by: userId,
+          updated_by: userId,
+          data: json(w.data),
+          ...totalsColumns(w.totals),
+        })
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Writes only when the version still matches; answers whether a row was written. */
+    async update(
+      id: string,
+      version: number,
+      userId: string,
+      w: DocumentWrite & { deleted: boolean },
+    ): Promise<boolean> {
+      const res = await db
+        .updateTable('documents')
+        .set({
+          type: w.type,
+          subtype: w.subtype,
+          key: w.key,
+          state: w.state,
+          supplier_id: w.supplier_id,
+          requester_id: w.requester_id,
+          group_id: w.group_id,
+          plant: w.plant,
+          deleted: w.deleted,
+          data: json(w.data),
+          updated_by: userId,
+          updated_at: new Date(),
+          version: version + 1,
+          ...totalsColumns(w.totals),
+        })
+        .where(sql<boolean>`id = ${id}::bigint`)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Replaces every line of a document with one multi-row insert. */
+    async replaceLines(id: string, domainId: string, lines: LineWrite[]): Promise<void> {
+      await db
+        .deleteFrom('document_lines')
+        .where(sql<boolean>`document_id = ${id}::bigint`)
+        .execute();
+      if (!lines.length) return;
+      await db
+        .insertInto('document_lines')
+        .values(
+          lines.map((l) => ({
+            document_id: id,
+            domain_id: domainId,
+            pos: l.pos,
+            subpos: l.subpos,
+            data: json(l.data),
+            quantity: l.quantity,
+            price: l.price,
+            value: l.value,
+          })),
+        )
+        .execute();
+    },
+
+    async purge(id: string): Promise<void> {
+      await db
+        .deleteFrom('documents')
+        .where(sql<boolean>`id = ${id}::bigint`)
+        .execute();
+    },
+
+    async startEdit(domainId: string, id: string, userId: string): Promise<void> {
+      await db
+        .insertInto('document_edits')
+        .values({ document_id: id, user_id: userId, domain_id: domainId, ts: new Date() })
+        .onConflict((oc) => oc.columns(['document_id', 'user_id']).doUpdateSet({ ts: new Date() }))
+        .execute();
+    },
+
+    async endEdit(id: string, userId: string): Promise<void> {
+      await db
+        .deleteFrom('document_edits')
+        .where(sql<boolean>`document_id = ${id}::bigint`)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** The most recent edit of another user started after `since`. */
+    async otherEdit(id: string, userId: string, since: Date) {
+      return db
+        .selectFrom('document_edits as e')
+        .innerJoin('users as u', 'u.id', 'e.user_id')
+        .select(['u.id', 'u.name', 'u.username', 'e.ts'])
+        .where(sql<boolean>`e.document_id = ${id}::bigint`)
+        .where('e.user_id', '<>', userId)
+        .where('e.ts', '>', since)
+        .orderBy('e.ts', 'desc')
+        .executeTakeFirst();
+    },
+
+    async supplierName(domainId: string, id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('suppliers')
+        .select('name')
+        .where('domain_id', '=', domainId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    async userExists(domainId: string, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async groupExists(domainId: string, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('groups')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+  };
+}
+
+export type DocumentRepository = ReturnType<typeof documentRepository>;
+
+/** Versioned model configurations; a domain's own configuration wins over the shipped default. */
+export function modelConfigRepository(db: Db) {
+  return {
+    async latest(domainId: string, model: string, version?: number) {
+      let query = db
+        .selectFrom('model_configs')
+        .select(['config', 'version', 'domain_id'])
+        .where('model', '=', model)
+        .where((eb) => eb.or([eb('domain_id', '=', domainId), eb('domain_id', 'is', null)]));
+      if (version !== undefined) query = query.where('version', '=', version);
+      return query
+        .orderBy(sql`domain_id is null`)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst() as Promise<{ config: ModelConfig; version: number } | undefined>;
+    },
+
+    /** Inserts version 1 of a shipped configuration when the model has none yet (idempotent). */
+    async ensureDefault(config: ModelConfig): Promise<void> {
+      const exists = await db
+        .selectFrom('model_configs')
+        .select('version')
+        .where('model', '=', config.name)
+        .where('domain_id', 'is', null)
+        .executeTakeFirst();
+      if (exists) return;
+      await db
+        .insertInto('model_configs')
+        .values({ domain_id: null, model: config.name, version: 1, config: json(config), created_by: null })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+  };
+}
+
+export type ModelConfigRepository = ReturnType<typeof modelConfigRepository>;

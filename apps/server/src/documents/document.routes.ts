@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { caller } from '../auth/auth.hook.ts';
+import type { Services } from '../services.ts';
+import {
+  DocumentBody,
+  DocumentParams,
+  ListQuery,
+  ModelConfigParams,
+  ModelConfigQuery,
+  ModelParams,
+} from './document.schema.ts';
+import type { ListParams } from './document.service.ts';
+
+const LIST_KEYS = new Set(['q', 'p', 'l', 's', 'c', 'ts']);
+
+function listParams(query: Record<string, unknown>): ListParams {
+  const filters: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (!LIST_KEYS.has(k)) filters[k] = String(v);
+  return {
+    ...(typeof query.q === 'string' ? { q: query.q } : {}),
+    ...(typeof query.p === 'string' ? { p: Number(query.p) } : {}),
+    ...(typeof query.l === 'string' ? { l: Number(query.l) } : {}),
+    ...(typeof query.s === 'string' ? { s: query.s } : {}),
+    ...(typeof query.c === 'string' ? { c: query.c } : {}),
+    filters,
+  };
+}
+
+/** Model configuration and the documents of every model (seed 000 sections 3, 4, 7). */
+export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { documents } = services;
+  const tags = ['documents'];
+
+  app.get(
+    '/config/model/:lang/:model',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Model configuration (latest version, or version _v); answers the version as _v',
+        params: ModelConfigParams,
+        querystring: ModelConfigQuery,
+      },
+    },
+    (req) =>
+      documents.config(
+        caller(req),
+        req.params.lang,
+        req.params.model,
+        req.query._v ? Number(req.query._v) : undefined,
+      ),
+  );
+  app.get('/config/subtype', { schema: { tags: ['config'], summary: 'Subtypes per model' } }, (req) =>
+    documents.subtypes(caller(req)),
+  );
+  app.get(
+    '/config/purchasing',
+    { schema: { tags: ['config'], summary: 'Purchasing configuration: models, currencies, tax codes' } },
+    (req) => documents.purchasing(caller(req)),
+  );
+
+  app.get(
+    '/purchasing/:model',
+    {
+      schema: {
+        tags,
+        summary: 'List documents: q search, p page, l page size, s sort, c count, other keys filter by field',
+        params: ModelParams,
+        querystring: ListQuery,
+      },
+    },
+    (req) => documents.list(caller(req), req.params.model, listParams(req.query)),
+  );
+  app.get(
+    '/purchasing/:model/trash',
+    {
+      schema: {
+        tags,
+        summary: 'Deleted documents (same paging as the list)',
+        params: ModelParams,
+        querystring: ListQuery,
+      },
+    },
+    (req) => documents.trash(caller(req), req.params.model, listParams(req.query)),
+  );
+  app.post(
+    '/purchasing/:model',
+    {
+      schema: {
+        tags,
+        summary: 'Create a document (values computed by the server)',
+        params: ModelParams,
+        body: DocumentBody,
+      },
+    },
+    (req) => documents.create(caller(req), req.params.model, req.body),
+  );
+  app.get(
+    '/purchasing/:model/:id',
+    { schema: { tags, summary: 'A document with its lines', params: DocumentParams } },
+    (req) => documents.read(caller(req), req.params.model, req.params.id),
+  );
+  app.put(
+    '/purchasing/:model/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a document; _version must match (409 when stale)',
+        params: DocumentParams,
+        body: DocumentBody,
+      },
+    },
+    (req) => documents.update(caller(req), req.params.model, req.params.id, req.body),
+  );
+  app.delete(
+    '/purchasing/:model/:id',
+    { schema: { tags, summary: 'Move a document to the trash', params: DocumentParams } },
+    (req) => documents.remove(caller(req), req.params.model, req.params.id),
+  );
+  app.post(
+    '/purchasing/:model/:id/restore',
+    { schema: { tags, summary: 'Restore a document from the trash', params: DocumentParams } },
+    (req) => documents.restore(caller(req), req.params.model, req.params.id),
+  );
+  app.delete(
+    '/purchasing/:model/:id/purge',
+    { schema: { tags, summary: 'Delete a trashed document for good (admin level)', params: DocumentParams } },
+    (req) => documents.purge(caller(req), req.params.model, req.params.id),
+  );
+  app.get(
+    '/purchasing/:model/:id/edit-start',
+    {
+      schema: {
+        tags,
+        summary: 'Start editing; answers another user editing, if any',
+        params: DocumentParams,
+      },
+    },
+    (req) => documents.edit(caller(req), req.params.model, req.params.id, true),
+  );
+  app.get(
+    '/purchasing/:model/:id/edit-check',
+    { schema: { tags, summary: 'Who else is editing the document', params: DocumentParams } },
+    (req) => documents.edit(caller(req), req.params.model, req.params.id, false),
+  );
+};
