@@ -8,9 +8,10 @@ import { AccountPage } from '../features/profile/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
+import { DocumentFormPage, DocumentListPage, DocumentReadPage } from '../features/documents/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
-import { ModelPlaceholder, ModulePlaceholder } from './routes/placeholders.tsx';
+import { ModulePlaceholder } from './routes/placeholders.tsx';
 
 /** Typed paths of the app's own links. */
 export const paths = {
@@ -45,7 +46,7 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
   map: <ModulePlaceholder name="map" />,
   frame: <ModulePlaceholder name="frame" />,
   admin: <ModulePlaceholder name="admin" />,
-  read: <ModulePlaceholder name="read" />,
+  read: <DocumentReadPage />,
   offline: <NotFound />,
   search: <ModulePlaceholder name="search" />,
   help: <HelpPage />,
@@ -54,13 +55,13 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
 
 const normalizePath = (p: string) => '/' + p.replace(/^\/+/, '').replace(/\/+$/, '');
 
-function configElement(route: RouteConfig): ReactNode {
+function configElement(route: RouteConfig, path: string): ReactNode {
   const model = route.meta.model ?? route.name;
   if (route.name === 'notifications') return <NotificationsPage />;
   switch (route.view) {
     case 'model':
     case 'list':
-      return route.meta.model ? <ModelPlaceholder model={model} /> : <ModulePlaceholder name={route.name} />;
+      return route.meta.model ? <DocumentListPage key={path} model={model} path={path} /> : <ModulePlaceholder name={route.name} />;
     case 'help':
       return <HelpPage />;
     case 'notfound':
@@ -80,12 +81,12 @@ export function appRoutes(config: AppConfig): AppRoute[] {
     if (taken.has(path)) continue;
     taken.add(path);
     const layout = r.meta.layout ?? 'default';
-    routes.push({ path, name: r.name, layout, element: configElement(r) });
+    routes.push({ path, name: r.name, layout, element: configElement(r, path) });
     if (r.meta.form && (r.view === 'model' || r.view === 'list')) {
       const formPath = `${path === '/' ? '' : path}/:id/:action?`;
       if (!taken.has(formPath)) {
         taken.add(formPath);
-        routes.push({ path: formPath, name: `${r.name}-form`, layout, element: <ModelPlaceholder model={r.meta.model ?? r.name} /> });
+        routes.push({ path: formPath, name: `${r.name}-form`, layout, element: <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} /> });
       }
     }
   }

@@ -1,0 +1,137 @@
+import {
+  addMultiSelect,
+  clampDateRange,
+  clampPercentage,
+  formatDate,
+  formatNumber,
+  formatTime,
+  normalizeNumericInput,
+  parseNumericInput,
+  parseTypedDate,
+  roundQuantity,
+} from '@p2p/domain';
+import type { FieldDef, FieldItem } from './types.ts';
+
+/** Reads a dotted path ('supplier.name') of an object. */
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** Returns a copy of `obj` with the dotted path set (intermediate objects copied, never mutated). */
+export function setPath<T extends Record<string, unknown>>(obj: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.');
+  if (!head) return obj;
+  if (rest.length === 0) return { ...obj, [head]: value };
+  const child = obj[head];
+  const base = child && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : {};
+  return { ...obj, [head]: setPath(base, rest.join('.'), value) };
+}
+
+/** Decimals of a '#,##0.00' style format; defaults by type (quantity 3, price 5, others 2). */
+export function decimalsOf(field: Pick<FieldDef, 'format' | 'type'>): number {
+  const m = /\.(0+)$/.exec(field.format ?? '');
+  if (m) return m[1]!.length;
+  if (field.format && /^#,##0$/.test(field.format)) return 0;
+  if (field.type === 'quantity') return 3;
+  if (field.type === 'price') return 5;
+  return 2;
+}
+
+export const displayNumber = (value: unknown, field: Pick<FieldDef, 'format' | 'type'>): string =>
+  typeof value === 'number' || typeof value === 'string' ? formatNumber(value, decimalsOf(field)) : '';
+
+/** Numeric text as typed into value, price and quantity fields: other characters stripped, comma to dot. */
+export const numericText = (text: string): string => normalizeNumericInput(text);
+
+/** A number field on blur: a canonical decimal string, quantities rounded to 3 decimals; null when unreadable. */
+export function commitNumber(text: string, type: string | undefined): string | null {
+  const parsed = parseNumericInput(text);
+  if (parsed === null) return null;
+  return type === 'quantity' ? roundQuantity(parsed) : parsed;
+}
+
+export type DateResult = { ok: true; value: string | null } | { ok: false };
+
+/** A typed date ('dd-MM-yyyy' or 'yyyy-MM-dd'): empty clears, invalid days or months are rejected, min clamps. */
+export function commitDate(text: string, min?: string | number | null): DateResult {
+  if (!text.trim()) return { ok: true, value: null };
+  const value = parseTypedDate(text, { min: min === undefined || min === null ? null : String(min) });
+  return value ? { ok: true, value } : { ok: false };
+}
+
+export function commitDateRange(from: string, to: string, min?: string | number | null, max?: string | number | null): DateResult {
+  for (const part of [from, to]) if (part.trim() && !parseTypedDate(part)) return { ok: false };
+  const value = clampDateRange(`${from}|${to}`, min === undefined ? null : String(min), max === undefined ? null : String(max));
+  return { ok: true, value: value === '|' ? null : value };
+}
+
+export const commitPercentage = (text: string, min?: number | string, max?: number | string): number | null =>
+  clampPercentage(text, min === undefined ? null : Number(min), max === undefined ? null : Number(max));
+
+export const addEntry = <T>(values: readonly T[] | null | undefined, v: T, max?: number | string | null): T[] =>
+  addMultiSelect(values, v, max === undefined || max === null ? null : Number(max));
+
+export function displayDate(value: unknown, withTime = false): string {
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return '';
+  const d = formatDate(value);
+  return withTime && d ? `${d} ${formatTime(value)}` : d;
+}
+
+export function displayDateRange(value: unknown): string {
+  if (typeof value !== 'string' || !value.includes('|')) return '';
+  const [from = '', to = ''] = value.split('|');
+  return `${formatDate(from)} – ${formatDate(to)}`;
+}
+
+/** The options of a select: the field's items, else the context's list for its ref. */
+export function optionsOf(field: FieldDef, sources?: Record<string, FieldItem[]>): FieldItem[] {
+  const fromRef = field.ref ? sources?.[field.ref] : undefined;
+  if (fromRef?.length) return fromRef;
+  return (field.items ?? []).map((i) =>
+    typeof i === 'object' && i !== null ? (i as FieldItem) : { key: i as string | number, label: String(i) },
+  );
+}
+
+/** The key of a select value (objects such as tax {key, value} keep their key). */
+export function keyOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    const v = value as { key?: unknown; _id?: unknown };
+    return String(v.key ?? v._id ?? '');
+  }
+  return String(value);
+}
+
+/** A readable label of a reference value ({_id, name}, a string or a number). */
+export function refLabel(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  const v = value as { name?: unknown; label?: unknown; key?: unknown; _id?: unknown };
+  return String(v.name ?? v.label ?? v.key ?? v._id ?? '');
+}
+
+/** Address country is disabled for documents of subtype P999 (seed 001 section 5). */
+export const isCountryDisabled = (doc: Record<string, unknown> | undefined): boolean =>
+  getPath(doc, 'doc.subtype') === 'P999';
+
+/** Phone: only digits, parentheses, hyphen, plus and space. */
+export const phoneText = (text: string): string => text.replace(/[^0-9()+\- ]/g, '');
+
+const REF_TYPES = new Set(['ref', 'supplier', 'user', 'group']);
+
+/** Where a field's value lives: reference fields shown through '<x>.name' edit the object '<x>'. */
+export function valuePath(field: FieldDef, resolvedType: string): string {
+  if (REF_TYPES.has(resolvedType) && field.src.endsWith('.name')) return field.src.slice(0, -'.name'.length);
+  return field.src;
+}
+
+/** The search url of a reference field (seed 001 section 7: GET {ref search url}?q&p=1&l=10&c=0). */
+export function refUrl(field: FieldDef, type: string): string {
+  const ref = field.ref ?? (type.startsWith('ref_') ? type.slice(4) : type === 'supplier' || type === 'suppliers' ? 'supplier' : type === 'user' || type === 'users' ? 'users' : type);
+  return ref.startsWith('/') ? ref : `/purchasing/${ref}`;
+}
