@@ -37,8 +37,16 @@ export const DEFAULT_ROUTES: RouteConfig[] = [
   modelRoute('/contract', 'contract', 'purchasing'),
   modelRoute('/order', 'order', 'purchasing'),
   modelRoute('/reception', 'reception', 'receptions'),
-  modelRoute('/dispatch', 'dispatch', 'receptions'),
-  modelRoute('/evaluation', 'evaluation', 'evaluations'),
+  // Supplier-dispatched goods are receptions announced by the supplier: the same model and list.
+  {
+    path: '/dispatch',
+    name: 'dispatch',
+    view: 'model',
+    meta: { model: 'reception', form: true, nav: 'receptions' },
+  },
+  modelRoute('/contract-evaluation', 'contract-evaluation', 'evaluations'),
+  modelRoute('/order-evaluation', 'order-evaluation', 'evaluations'),
+  modelRoute('/supplier', 'supplier', 'purchasing'),
   modelRoute('/complaint', 'complaint', 'evaluations'),
   modelRoute('/purchase-rfx', 'purchase-rfx', 'sourcing'),
   {
@@ -65,6 +73,7 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
       item('Requisitions', 'Requisições', '/requisition'),
       item('Orders', 'Encomendas', '/order'),
       item('Contracts', 'Contratos', '/contract'),
+      item('Suppliers', 'Fornecedores', '/supplier'),
     ],
   },
   {
@@ -94,7 +103,8 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
     label: { en: 'Evaluations', pt: 'Avaliações' },
     icon: 'pi pi-star',
     children: [
-      item('Evaluations', 'Avaliações', '/evaluation'),
+      item('Contract evaluations', 'Avaliações de contratos', '/contract-evaluation'),
+      item('Order evaluations', 'Avaliações de encomendas', '/order-evaluation'),
       item('Complaints', 'Reclamações', '/complaint'),
     ],
   },
