@@ -276,3 +276,11 @@ describe('evaluate: errors and caching', () => {
     );
   });
 });
+
+describe('avg', () => {
+  it('averages the scores of two score sets, whatever their shape', () => {
+    expect(evaluate('avg(a, b)', { a: [4, 2], b: { x: 3 } })).toBe(3);
+    expect(evaluate('avg(a, b)', { a: [{ score: 5 }, { score: 'x' }], b: [{ value: 3 }] })).toBe(4);
+    expect(evaluate('avg(a, b)', { a: null, b: [] })).toBeNull();
+  });
+});

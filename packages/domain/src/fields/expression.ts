@@ -380,6 +380,19 @@ function contains(list: unknown, v: unknown): boolean {
   return false;
 }
 
+/** The finite numbers of a score set: an array of numbers or {score|value} objects, or an object of scores. */
+function scoreValues(set: unknown): number[] {
+  if (set === null || typeof set !== 'object') return [];
+  const entries: unknown[] = Array.isArray(set) ? set : Object.values(set);
+  return entries
+    .map((e) =>
+      e !== null && typeof e === 'object'
+        ? toNumber((e as Record<string, unknown>).score ?? (e as Record<string, unknown>).value)
+        : toNumber(e),
+    )
+    .filter((n) => Number.isFinite(n));
+}
+
 const FUNCTIONS = {
   /** the array contains v (strict equality), or the string contains v */
   includes: (list: unknown, v: unknown): boolean => contains(list, v),
@@ -396,6 +409,14 @@ const FUNCTIONS = {
     if (typeof v === 'string' || Array.isArray(v)) return v.length;
     if (v !== null && typeof v === 'object') return Object.keys(v).length;
     return 0;
+  },
+  /**
+   * Average of the numeric scores in two score sets (arrays of numbers or {score} objects, or
+   * objects of key -> score), e.g. an evaluation's material and service criteria. Empty -> null.
+   */
+  avg: (a: unknown, b: unknown): number | null => {
+    const scores = [...scoreValues(a), ...scoreValues(b)];
+    return scores.length ? scores.reduce((sum, v) => sum + v, 0) / scores.length : null;
   },
   /** s is a string starting with p (a string or number) */
   startsWith: (s: unknown, p: unknown): boolean =>
