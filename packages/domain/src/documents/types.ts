@@ -11,8 +11,8 @@ import type { RoleHolder } from '../roles/roles.ts';
 export type Label = string | Readonly<Record<string, string>>;
 
 /** A reference to another record: its id, or an object carrying `_id` (and usually a name). */
-export type RecordRef =
-  string | number | { _id?: string | number | null; name?: string; [k: string]: unknown };
+/** A reference to a record: its id, or an object carrying `_id` (a GroupEntry, a user, a supplier...). */
+export type RecordRef = string | number | { _id?: string | number | null; name?: string };
 
 /** conditionalValue: when the expression `if` holds, the field takes `value` (and is not editable). */
 export interface ConditionalValue {
@@ -72,6 +72,8 @@ export interface WorkflowTransition {
   /** the workflow action (see WORKFLOW_ACTIONS) */
   name: string;
   from: ReadonlyArray<string>;
+  /** the state the document moves to */
+  to?: string;
   /** role spec; may contain 'assigned' (the user is one of the document's assignees) */
   roles?: string | ReadonlyArray<string>;
   label?: Label;
