@@ -4,17 +4,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES, type UiFlags } from '@p2p/domain';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authHook } from './auth/auth.hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { readEnv, type AppEnv } from './config/env.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
 import { documentRoutes } from './documents/document.routes.ts';
+import { favoriteRoutes } from './favorites/favorite.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
+import { orderPdfRoutes } from './pdf/order-pdf.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { referenceRoutes } from './reference/reference.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWebApp } from './web/static-web.ts';
 
@@ -105,6 +110,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(profileRoutes, { prefix: '/api', services });
   await app.register(notificationRoutes, { prefix: '/api', services });
   await app.register(documentRoutes, { prefix: '/api', services });
+  await app.register(orderPdfRoutes, { prefix: '/api', services });
+  await app.register(searchRoutes, { prefix: '/api', services });
+  await app.register(referenceRoutes, { prefix: '/api', services });
+  await app.register(favoriteRoutes, { prefix: '/api', services });
+  await app.register(adminRoutes, { prefix: '/api', db: opts.db });
 
   await registerWebApp(app, env.webDist);
   await services.config.ensureDefaults();

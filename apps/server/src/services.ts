@@ -4,8 +4,12 @@ import { configService, type ConfigOptions } from './config/config.service.ts';
 import { helpService } from './config/help.service.ts';
 import type { Db } from './db/database.ts';
 import { documentService } from './documents/document.service.ts';
+import { favoriteService } from './favorites/favorite.service.ts';
 import { notificationService } from './notifications/notification.service.ts';
+import { orderPdfService } from './pdf/order-pdf.service.ts';
 import { profileService } from './profile/profile.service.ts';
+import { referenceService } from './reference/reference.service.ts';
+import { searchService } from './search/search.service.ts';
 
 /** Every service, wired once per app instance from the database and options. */
 export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number }) {
@@ -18,6 +22,10 @@ export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: nu
     profile: profileService(db),
     notifications: notificationService(db),
     documents: documentService(db),
+    orderPdf: orderPdfService(db),
+    search: searchService(db),
+    reference: referenceService(db),
+    favorites: favoriteService(db, documentService(db)),
   };
 }
 

@@ -91,7 +91,12 @@ describe('navigation', () => {
     const en = await call<NavItem[]>(t.app, 'GET', '/api/config/navigation/en', { token });
     expect(en.status).toBe(200);
     const purchasing = en.body.find((i) => i.label === 'Purchasing');
-    expect(purchasing?.children?.map((c) => c.label)).toEqual(['Requisitions', 'Orders', 'Contracts', 'Suppliers']);
+    expect(purchasing?.children?.map((c) => c.label)).toEqual([
+      'Requisitions',
+      'Orders',
+      'Contracts',
+      'Suppliers',
+    ]);
     const receptions = en.body.find((i) => i.label === 'Receptions');
     expect(receptions?.children?.find((c) => c.next)?.next?.length).toBeGreaterThan(0);
     const pt = await call<NavItem[]>(t.app, 'GET', '/api/config/navigation/pt', { token });

@@ -33,6 +33,7 @@ const list = async (user: string, url: string) => {
 const NEW_ORDER = (supplierId: string) => ({
   doc: { subtype: 'P001' },
   description: 'Test order with conditions',
+  deliveryDate: '2026-09-30',
   supplier: { _id: supplierId },
   currency: 'EUR',
   value: '1.00',

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, DatabaseKind, Db } from './database.ts';
@@ -24,7 +25,9 @@ export async function connectPglite(
   opts: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<Connection & { pglite: PGlite }> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // pg_trgm backs the trigram indexes of the reference look-ups (migration 0003).
   const pglite = new PGlite({
+    extensions: { pg_trgm },
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

@@ -8,6 +8,7 @@ import {
   ModelConfigParams,
   ModelConfigQuery,
   ModelParams,
+  WorkflowBody,
 } from './document.schema.ts';
 import type { ListParams } from './document.service.ts';
 
@@ -144,5 +145,33 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     '/purchasing/:model/:id/edit-check',
     { schema: { tags, summary: 'Who else is editing the document', params: DocumentParams } },
     (req) => documents.edit(caller(req), req.params.model, req.params.id, false),
+  );
+  app.post(
+    '/purchasing/:model/:id/workflow',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a workflow action offered to the caller (409 when not available)',
+        params: DocumentParams,
+        body: WorkflowBody,
+      },
+    },
+    (req) => documents.transition(caller(req), req.params.model, req.params.id, req.body),
+  );
+  app.post(
+    '/purchasing/:model/:id/duplicate',
+    { schema: { tags, summary: 'Copy a document into a new one (state created)', params: DocumentParams } },
+    (req) => documents.duplicate(caller(req), req.params.model, req.params.id),
+  );
+  app.get(
+    '/communication/messages/:model/:id',
+    {
+      schema: {
+        tags: ['communication'],
+        summary: 'The timeline of a document: steps and merged messages',
+        params: DocumentParams,
+      },
+    },
+    (req) => documents.timeline(caller(req), req.params.model, req.params.id),
   );
 };

@@ -70,7 +70,9 @@ export const LineSchema = Type.Object(
 export const DocumentBody = Type.Object(
   {
     key: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-    doc: Type.Optional(Type.Object({ subtype: Type.Optional(Type.String({ maxLength: 10 })) })),
+    doc: Type.Optional(
+      Type.Object({ subtype: Type.Optional(Type.Union([Type.String({ maxLength: 10 }), Type.Null()])) }),
+    ),
     supplier: Type.Optional(Type.Unknown()),
     requester: Type.Optional(Type.Unknown()),
     group: Type.Optional(Type.Unknown()),
@@ -81,3 +83,10 @@ export const DocumentBody = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/** A workflow action (seed 000 section 4); comment required per commentRequired. */
+export const WorkflowBody = Type.Object({
+  action: Type.String({ minLength: 1, maxLength: 60 }),
+  comment: Type.Optional(Type.String({ maxLength: 4000 })),
+  _version: Type.Optional(Type.Integer({ minimum: 1 })),
+});

@@ -1,16 +1,16 @@
 import {
-  canEditModel,
   canViewModel,
   hasRole,
   isAdminLevel,
   isSupplier,
   VIEW_ALL_ROLES,
+  type RoleHolder,
   type SessionUser,
 } from '@p2p/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
-import type { ModelConfig, ModelName } from './model-config.ts';
+import type { ModelConfig } from './model-config.ts';
 
 /**
  * THE permission choke point of the document engine (seed 000 section 6). Every list, count, read,
@@ -32,12 +32,9 @@ export interface DocumentScope {
   canView: boolean;
 }
 
-/** Models in which suppliers may create and delete (their complaints and their own supplier record). */
-const SUPPLIER_WRITE_MODELS: readonly ModelName[] = ['complaint', 'supplier'];
-
-const seesAll = (user: SessionUser) => hasRole(user, VIEW_ALL_ROLES);
+const seesAll = (user: RoleHolder) => hasRole(user, VIEW_ALL_ROLES);
 /** A supplier acting as a supplier: internal view-all roles take precedence. */
-export const actsAsSupplier = (user: SessionUser) => isSupplier(user) && !seesAll(user);
+export const actsAsSupplier = (user: RoleHolder) => isSupplier(user) && !seesAll(user);
 
 /** The caller is requester, recipient or manager of the row, or shares its group. */
 function involvement(user: SessionUser): RawBuilder<boolean> {
@@ -61,66 +58,6 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
     rule = model.permissions.supplierModel && supplierId ? sql`d.supplier_id = ${supplierId}` : sql`false`;
   } else rule = sql`(d.created_by = ${user._id} or ${involvement(user)})`;
   return { where: sql<boolean>`(${base} and ${rule})`, canView };
-}
-
-/** Row facts the write rules need. */
-export interface ScopedRow {
-  model: string;
-  state: string;
-  key: string | null;
-  subtype: string | null;
-  supplier_id: string | null;
-  requester_id: string | null;
-  group_id: string | null;
-  data: Record<string, unknown>;
-}
-
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'object' && v !== null ? ((v as { _id?: unknown })._id as string | undefined) : undefined;
-
-/** Requesters on orders edit only when they share a group or are requester, recipient or manager. */
-function involved(user: SessionUser, row: ScopedRow): boolean {
-  return (
-    row.requester_id === user._id ||
-    idOf(row.data.recipient) === user._id ||
-    idOf(row.data.manager) === user._id ||
-    user.groups.some((g) => g._id === row.group_id)
-  );
-}
-
-export function assertCanCreate(auth: AuthContext, model: ModelConfig): void {
-  const { user } = auth;
-  if (actsAsSupplier(user)) {
-    if (!SUPPLIER_WRITE_MODELS.includes(model.name) || !user.supplier?._id) {
-      throw forbidden(`Suppliers cannot create documents of model '${model.name}'.`);
-    }
-    return;
-  }
-  const editRoles = model.permissions.createRoles ?? model.permissions.editRoles;
-  if (!canEditModel(user, editRoles ? { editRoles } : {}))
-    throw forbidden(`You are not allowed to create documents of model '${model.name}'.`);
-}
-
-/** Called with a row already inside the caller's scope. */
-export function assertCanEdit(auth: AuthContext, model: ModelConfig, row: ScopedRow): void {
-  const { user } = auth;
-  const editRoles = model.permissions.editRoles;
-  if (!canEditModel(user, editRoles ? { editRoles } : {}))
-    throw forbidden(`You are not allowed to edit documents of model '${model.name}'.`);
-  if (model.name === 'order' && !seesAll(user) && !actsAsSupplier(user) && !involved(user, row)) {
-    throw forbidden(
-      'Requesters edit only orders of their groups or where they are requester, recipient or manager.',
-    );
-  }
-}
-
-export function assertCanDelete(auth: AuthContext, model: ModelConfig): void {
-  const { user } = auth;
-  if (actsAsSupplier(user) && !SUPPLIER_WRITE_MODELS.includes(model.name))
-    throw forbidden(`Suppliers cannot delete documents of model '${model.name}'.`);
-  const editRoles = model.permissions.deleteRoles ?? model.permissions.editRoles;
-  if (!canEditModel(user, editRoles ? { editRoles } : {}))
-    throw forbidden(`You are not allowed to delete documents of model '${model.name}'.`);
 }
 
 export function assertCanPurge(auth: AuthContext): void {

@@ -1,7 +1,23 @@
-import { PAGING, supplierLineView } from '@p2p/domain';
+import {
+  availableTransitions,
+  canDelete,
+  canDuplicate,
+  canEdit,
+  commentRequired,
+  documentActions,
+  mergeTimeline,
+  PAGING,
+  supplierLineView,
+  timelineSteps,
+  VALUE_FIELDS,
+  workflowOf,
+  type DocumentLike,
+  type LineLike,
+  type SessionUser,
+} from '@p2p/domain';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, fieldErrors, notFound } from '../lib/app-error.ts';
+import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import { filterExpressions, sortSpec, textSearch } from './document.fields.ts';
 import {
   documentRepository,
@@ -10,18 +26,34 @@ import {
   type DocumentRow,
   type DocumentWrite,
 } from './document.repository.ts';
-import { assertDeletable, assertEditable, priceLines } from './document.rules.ts';
+import { documentMessageRepository } from './document.messages.ts';
 import {
-  actsAsSupplier,
+  applyFieldRules,
   assertCanCreate,
   assertCanDelete,
   assertCanEdit,
+  assertDeleteRole,
+  assertValid,
+  docUser,
+  hideFields,
+  priceLines,
+  type PricedLines,
+} from './document.rules.ts';
+import {
+  actsAsSupplier,
   assertCanPurge,
   assertModelVisible,
   documentScope,
   pinnedSupplier,
 } from './document.scope.ts';
-import { isModel, localize, MODELS, readModelFiles, type ModelConfig } from './model-config.ts';
+import {
+  isModel,
+  localize,
+  MODELS,
+  readModelFiles,
+  type ModelConfig,
+  type WorkflowConfig,
+} from './model-config.ts';
 import { CURRENCIES, PRICE_CONDITION_LABELS, TAX_CODES } from './purchasing-config.ts';
 
 export const MAX_PAGE_SIZE = 200;
@@ -83,12 +115,12 @@ function toDocument(row: DocumentRow, model: ModelConfig, lines?: Array<Record<s
       readonly: model.readonly.includes(row.state) || row.state === 'deleted',
       created: {
         ts: new Date(row.created_at).toISOString(),
-        user: { _id: row.created_by, name: row.created_by_name },
+        user: { _id: row.created_by, name: row.created_by_name ?? '' },
       },
     },
-    supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name } : null,
-    requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name } : null,
-    group: row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name } : null,
+    supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
+    requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null,
+    group: row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null,
     plant: row.plant,
     grossValue: row.gross_value,
     discountValue: row.discount_value,
@@ -104,6 +136,53 @@ function toDocument(row: DocumentRow, model: ModelConfig, lines?: Array<Record<s
 }
 
 export type DocumentBody = Record<string, unknown>;
+
+export interface WorkflowBody {
+  action: string;
+  comment?: string;
+  _version?: number;
+}
+
+type Header = Omit<DocumentWrite, 'totals' | 'state'>;
+
+/** The document a save would write, in the API shape the domain rules read (validation). */
+function proposedDocument(
+  header: Header,
+  priced: PricedLines,
+  state: string,
+  raw: ReadonlyArray<Record<string, unknown>>,
+): DocumentLike {
+  return {
+    ...header.data,
+    key: header.key,
+    doc: { type: header.type, subtype: header.subtype },
+    _state: { current: state },
+    supplier: header.supplier_id ? (header.data.supplier as DocumentLike['supplier']) : null,
+    requester: header.requester_id ? { _id: header.requester_id } : null,
+    group: header.group_id ? { _id: header.group_id } : null,
+    plant: header.plant,
+    // Required line amounts are checked on what was sent, not on the computed zero.
+    lines: priced.lines.map(
+      (l, i) => ({ ...l, quantity: raw[i]?.quantity, price: raw[i]?.price }) as LineLike,
+    ),
+    ...priced.totals,
+  };
+}
+
+/** A line as duplicated: no consumption, no values (they are computed again). */
+const VALUE_KEYS = new Set<string>([...VALUE_FIELDS, '_cq']);
+const copyLine = (l: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(l).filter(([k]) => !VALUE_KEYS.has(k)));
+
+/** Fallback targets of the workflow actions when a transition has no `to`. */
+const ACTION_TARGETS: Readonly<Record<string, string>> = {
+  'submit-approval': 'approval',
+  approve: 'approved',
+  reject: 'rejected',
+  close: 'closed',
+  negotiate: 'negotiation',
+  confirm: 'completed',
+};
 
 /** The document engine: model configs, lists, CRUD, trash and edit locks, all through documentScope. */
 export function documentService(db: Db) {
@@ -135,7 +214,7 @@ export function documentService(db: Db) {
     body: DocumentBody,
     current: DocumentRow | null,
     repo: DocumentRepository,
-  ): Promise<Omit<DocumentWrite, 'totals' | 'state'>> {
+  ): Promise<Header> {
     const errors: Array<{ field: string; message: string }> = [];
     const doc = (body.doc ?? {}) as { subtype?: unknown };
     const subtype = typeof doc.subtype === 'string' ? doc.subtype : (current?.subtype ?? null);
@@ -217,14 +296,42 @@ export function documentService(db: Db) {
     });
     const wantCount = params.c === '1' || params.c === 'true';
     const count = wantCount ? await repo.count({ scope: scope.where, deleted, conditions }) : null;
-    return { items: rows.map((r) => toDocument(r, model)), options: { count, page, pagesize } };
+    return {
+      items: rows.map((r) => hideFields(toDocument(r, model), model, auth.user)),
+      options: { count, page, pagesize },
+    };
   }
 
-  async function read(auth: AuthContext, name: string, id: string) {
+  /** The stored document in the caller's scope (404 outside it), in the API shape. */
+  async function load(auth: AuthContext, name: string, id: string) {
     const { model, scope } = await loadModel(auth, name);
     const row = await repo.find(scope.where, id);
     if (!row) throw notFoundDoc();
-    let lines = await repo.lines(id);
+    const doc = toDocument(row, model, await repo.lines(id));
+    return { model, scope, row, doc };
+  }
+
+  /** What the caller may do with a document: the buttons of the web app. */
+  function offers(doc: DocumentLike, model: ModelConfig, sessionUser: SessionUser) {
+    const user = docUser(sessionUser);
+    const now = new Date();
+    const deleted = doc._state?.current === 'deleted';
+    return {
+      _actions: {
+        actions: documentActions(doc, model, user, now),
+        transitions: deleted ? [] : availableTransitions(doc, workflowOf(model), user, now, { model }),
+      },
+      _permissions: {
+        edit: canEdit(doc, model, user),
+        delete: canDelete(doc, model, user),
+        duplicate: !deleted && canDuplicate(doc, model, user),
+      },
+    };
+  }
+
+  async function read(auth: AuthContext, name: string, id: string) {
+    const { model, doc } = await load(auth, name, id);
+    let lines = doc.lines ?? [];
     // Suppliers see order prices per the tax group of each line (seed 000 sections 6 and 9).
     if (model.name === 'order' && actsAsSupplier(auth.user)) {
       lines = lines.map((l) => ({
@@ -232,7 +339,36 @@ export function documentService(db: Db) {
         supplierView: supplierLineView(l, (l.tax as { group?: string } | undefined)?.group),
       }));
     }
-    return toDocument(row, model, lines);
+    const visible = hideFields({ ...doc, lines }, model, auth.user);
+    return { ...visible, ...offers(doc, model, auth.user) };
+  }
+
+  async function create(auth: AuthContext, name: string, body: DocumentBody) {
+    const { model } = await loadModel(auth, name);
+    assertCanCreate(auth, model);
+    const state = 'created';
+    const ruled = applyFieldRules({ model, user: auth.user, stored: null, proposed: body, state });
+    const header = await buildWrite(auth, model, ruled, null, repo);
+    const ruledLines = (ruled.lines as Array<Record<string, unknown>>) ?? [];
+    const priced = priceLines(ruledLines, state);
+    assertValid(proposedDocument(header, priced, state, ruledLines), model, auth.user, state);
+    const id = await db.transaction().execute(async (trx) => {
+      const tx = documentRepository(trx);
+      const newId = await tx.insert(auth.domainId, model.name, auth.user._id, {
+        ...header,
+        state,
+        totals: priced.totals,
+      });
+      await tx.replaceLines(newId, auth.domainId, lineWrites(priced.lines));
+      await documentMessageRepository(trx).insert({
+        domainId: auth.domainId,
+        documentId: newId,
+        state,
+        userId: auth.user._id,
+      });
+      return newId;
+    });
+    return read(auth, name, id);
   }
 
   return {
@@ -249,7 +385,7 @@ export function documentService(db: Db) {
     },
 
     async subtypes(auth: AuthContext) {
-      const out: Record<string, Array<{ key: string; label: unknown }>> = {};
+      const out: Record<string, ReadonlyArray<{ key: string; label: unknown }>> = {};
       for (const name of MODELS) {
         const config = await configs.latest(auth.domainId, name);
         if (config?.config.subtypes) out[name] = localize(config.config.subtypes, auth.user.lang);
@@ -276,24 +412,7 @@ export function documentService(db: Db) {
     list: (auth: AuthContext, name: string, params: ListParams) => list(auth, name, params, false),
     trash: (auth: AuthContext, name: string, params: ListParams) => list(auth, name, params, true),
     read,
-
-    async create(auth: AuthContext, name: string, body: DocumentBody) {
-      const { model } = await loadModel(auth, name);
-      assertCanCreate(auth, model);
-      const header = await buildWrite(auth, model, body, null, repo);
-      const priced = priceLines((body.lines as Array<Record<string, unknown>>) ?? [], 'created');
-      const id = await db.transaction().execute(async (trx) => {
-        const tx = documentRepository(trx);
-        const newId = await tx.insert(auth.domainId, model.name, auth.user._id, {
-          ...header,
-          state: 'created',
-          totals: priced.totals,
-        });
-        await tx.replaceLines(newId, auth.domainId, lineWrites(priced.lines));
-        return newId;
-      });
-      return read(auth, name, id);
-    },
+    create,
 
     async update(auth: AuthContext, name: string, id: string, body: DocumentBody) {
       const { model, scope } = await loadModel(auth, name);
@@ -304,7 +423,9 @@ export function documentService(db: Db) {
         const tx = documentRepository(trx);
         const row = await tx.find(scope.where, id, { lock: true });
         if (!row || row.deleted) throw notFoundDoc();
-        assertCanEdit(auth, model, row);
+        const storedLines = await tx.lines(id);
+        const stored = toDocument(row, model, storedLines);
+        assertCanEdit(auth, model, stored);
         if (row.version !== expected) {
           throw new AppError(
             'conflict',
@@ -314,13 +435,14 @@ export function documentService(db: Db) {
             },
           );
         }
-        assertEditable(model, row);
-        const header = await buildWrite(auth, model, body, row, tx);
+        const ruled = applyFieldRules({ model, user: auth.user, stored, proposed: body, state: row.state });
+        const header = await buildWrite(auth, model, ruled, row, tx);
         const state = row.state === 'created' ? 'updated' : row.state;
-        const lines = Array.isArray(body.lines)
-          ? (body.lines as Array<Record<string, unknown>>)
-          : await tx.lines(id);
+        const lines = Array.isArray(ruled.lines)
+          ? (ruled.lines as Array<Record<string, unknown>>)
+          : storedLines;
         const priced = priceLines(lines, state);
+        assertValid(proposedDocument(header, priced, state, lines), model, auth.user, state);
         const written = await tx.update(id, expected, auth.user._id, {
           ...header,
           state,
@@ -344,9 +466,8 @@ export function documentService(db: Db) {
         const tx = documentRepository(trx);
         const row = await tx.find(scope.where, id, { lock: true });
         if (!row || row.deleted) throw notFoundDoc();
-        assertCanDelete(auth, model);
         const lines = await tx.lines(id);
-        assertDeletable(model, row, lines);
+        assertCanDelete(auth, model, toDocument(row, model, lines));
         const priced = priceLines(lines, 'deleted');
         await tx.update(id, row.version, auth.user._id, {
           ...rowWrite(row),
@@ -370,10 +491,11 @@ export function documentService(db: Db) {
           throw new AppError('conflict', 'The document is not in the trash.', {
             key: 'document.not-deleted',
           });
-        assertCanDelete(auth, model);
+        const lines = await tx.lines(id);
+        assertDeleteRole(auth, model, toDocument(row, model, lines));
         const { _deletedFrom, ...data } = row.data;
         const state = typeof _deletedFrom === 'string' ? _deletedFrom : 'updated';
-        const priced = priceLines(await tx.lines(id), state);
+        const priced = priceLines(lines, state);
         await tx.update(id, row.version, auth.user._id, {
           ...rowWrite(row),
           data,
@@ -399,6 +521,123 @@ export function documentService(db: Db) {
       return { ok: true as const };
     },
 
+    /**
+     * Applies a workflow action: it must be offered to the caller and not disabled
+     * (availableTransitions of the domain); a comment is required per commentRequired; the
+     * document moves to the transition's `to` state, its version grows and the timeline records it.
+     */
+    async transition(auth: AuthContext, name: string, id: string, body: WorkflowBody) {
+      const { model, scope } = await loadModel(auth, name);
+      const workflow = workflowOf(model) as WorkflowConfig;
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await tx.find(scope.where, id, { lock: true });
+        if (!row) throw notFoundDoc();
+        if (row.deleted)
+          throw new AppError('conflict', 'A deleted document does not change state.', {
+            key: 'workflow.deleted',
+          });
+        if (typeof body._version === 'number' && body._version !== row.version)
+          throw new AppError(
+            'conflict',
+            'The document was changed by someone else; reload it and try again.',
+            { key: 'document.stale' },
+          );
+        const lines = await tx.lines(id);
+        const doc = toDocument(row, model, lines);
+        const offered = availableTransitions(doc, workflow, docUser(auth.user), new Date(), { model }).find(
+          (t) => t.name === body.action,
+        );
+        if (!offered)
+          throw new AppError(
+            'conflict',
+            `The action '${body.action}' is not available in state '${row.state}'.`,
+            { key: 'workflow.not-available' },
+          );
+        if (offered.disabled)
+          throw new AppError('conflict', offered.reason ?? 'The action is disabled.', {
+            key: 'workflow.disabled',
+          });
+        const comment = body.comment?.trim() ?? '';
+        if (commentRequired(body.action) && !comment)
+          throw fieldErrors(
+            'A comment is required.',
+            [{ field: 'comment', message: 'A comment is required.' }],
+            'workflow.comment-required',
+          );
+        const config = workflow.transitions.find((t) => t.name === body.action && t.from.includes(row.state));
+        const to = config?.to ?? ACTION_TARGETS[body.action];
+        if (!to)
+          throw new AppError('conflict', `The action '${body.action}' has no target state.`, {
+            key: 'workflow.no-target',
+          });
+        // Submitting checks the document as it will be in the approval state (requiredStates).
+        if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
+        const written = await tx.update(id, row.version, auth.user._id, {
+          ...rowWrite(row),
+          data: row.data,
+          state: to,
+          deleted: false,
+          totals: rowTotals(row),
+        });
+        if (!written)
+          throw new AppError('conflict', 'The document was changed by someone else.', {
+            key: 'document.stale',
+          });
+        await documentMessageRepository(trx).insert({
+          domainId: auth.domainId,
+          documentId: id,
+          state: to,
+          userId: auth.user._id,
+          text: comment || null,
+          tracking: { action: body.action, from: row.state, to },
+        });
+      });
+      return read(auth, name, id);
+    },
+
+    /** The timeline of a document: its steps and its merged messages, scoped like the document. */
+    async timeline(auth: AuthContext, name: string, id: string) {
+      const { model, row } = await load(auth, name, id);
+      const workflow = workflowOf(model);
+      const messages = (await documentMessageRepository(db).list(id)).map((m) => ({
+        _id: m.id,
+        state: m.state,
+        ts: new Date(m.ts).toISOString(),
+        user: m.user_id ? { _id: m.user_id, name: m.user_name ?? '' } : null,
+        text: m.text,
+        tracking: m.tracking,
+        approval: m.approval,
+      }));
+      return {
+        state: row.state,
+        steps: timelineSteps(workflow, row.state),
+        items: mergeTimeline(messages, { repeats: workflow.repeats ?? false }).map(
+          ({ entries: _entries, ...entry }) => entry,
+        ),
+      };
+    },
+
+    /** A copy of a document in state created, without key, lines copied and values computed again. */
+    async duplicate(auth: AuthContext, name: string, id: string) {
+      const { model, row, doc } = await load(auth, name, id);
+      if (row.deleted || !canDuplicate(doc, model, docUser(auth.user)))
+        throw forbidden(`You are not allowed to duplicate this document.`);
+      const { _deletedFrom: _trash, ...data } = row.data;
+      return create(auth, name, {
+        ...data,
+        doc: { subtype: row.subtype ?? undefined },
+        ...(row.supplier_id ? { supplier: { _id: row.supplier_id } } : {}),
+        ...(row.requester_id ? { requester: { _id: row.requester_id } } : {}),
+        ...(row.group_id ? { group: { _id: row.group_id } } : {}),
+        plant: row.plant,
+        lines: (doc.lines ?? []).map(copyLine),
+      });
+    },
+
+    /** The document in the caller's scope (404 outside it), for other features such as favorites. */
+    find: async (auth: AuthContext, name: string, id: string) => (await load(auth, name, id)).row,
+
     /** Records that the caller starts editing and tells who else is editing (edit-start / edit-check). */
     async edit(auth: AuthContext, name: string, id: string, start: boolean) {
       const { scope } = await loadModel(auth, name);
@@ -417,6 +656,16 @@ export function documentService(db: Db) {
     },
   };
 }
+
+const rowTotals = (row: DocumentRow): DocumentWrite['totals'] => ({
+  grossValue: row.gross_value,
+  discountValue: row.discount_value,
+  costValue: row.cost_value,
+  netValue: row.net_value,
+  taxValue: row.tax_value,
+  value: row.value,
+  listValue: row.list_value,
+});
 
 const rowWrite = (row: DocumentRow) => ({
   type: row.type,

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ModelConfig as DomainModelConfig, Label, Workflow, WorkflowTransition } from '@p2p/domain';
 import { SERVER_ROOT } from '../config/env.ts';
 
 /** The models of the document engine; each has a configuration file models/<model>.json. */
@@ -18,62 +19,28 @@ export type ModelName = (typeof MODELS)[number];
 
 export const isModel = (name: string): name is ModelName => (MODELS as readonly string[]).includes(name);
 
-/** A label is a plain string or one text per language ({en, pt}). */
-export type Label = string | Record<string, string>;
+/**
+ * The configuration types are the domain's (seed 000 section 3): the server reads the same
+ * ModelConfig, FieldConfig and Workflow the pure document rules take. The server adds the target
+ * state of a workflow transition (`to`), which only the server applies.
+ */
+export type { FieldConfig, Label } from '@p2p/domain';
 
-/** Field config of seed 000 section 3, plus the server's sortable/filterable flags. */
-export interface FieldConfig {
-  src: string;
-  label: Label;
-  type: string;
-  format?: string;
-  native?: boolean;
-  expr?: string;
-  items?: unknown[];
-  ref?: string;
-  route?: string;
-  required?: boolean;
-  default?: unknown;
-  viewRoles?: string;
-  editRoles?: string;
-  viewStates?: string[];
-  editStates?: string[];
-  requiredStates?: string[];
-  viewConditions?: string;
-  hiddenIfNull?: boolean;
-  conditionalValue?: unknown;
-  sortable?: boolean;
-  filterable?: boolean;
+/** A workflow transition with the state it leads to. */
+export interface TransitionConfig extends WorkflowTransition {
+  to?: string;
 }
 
-export interface ModelPermissions {
-  /** suppliers may see their own documents of this model */
-  supplierModel?: boolean;
-  viewRoles?: string;
-  editRoles?: string;
-  /** defaults to editRoles */
-  createRoles?: string;
-  /** defaults to editRoles */
-  deleteRoles?: string;
-  /** delete refused when a line has a consumed quantity (_cq) */
-  deleteRequiresNoConsumption?: boolean;
+export interface WorkflowConfig extends Workflow {
+  transitions: ReadonlyArray<TransitionConfig>;
 }
 
 /** Model config of seed 000 section 3. `search` lists the filterable srcs, `sort` the sortable ones. */
-export interface ModelConfig {
+export interface ModelConfig extends Omit<DomainModelConfig, 'name' | 'label' | 'workflow'> {
   name: ModelName;
   label: Label;
-  subtypes?: Array<{ key: string; label: Label }>;
-  list: { options: Record<string, unknown>; fields: FieldConfig[] };
-  form: { options: Record<string, unknown>; fields: FieldConfig[]; groups: unknown[]; form_ref: string };
-  search: string[];
-  sort: string[];
-  actions: Array<{ name: string; label: Label; permission: string }>;
-  permissions: ModelPermissions;
-  workflow: { states: Array<Record<string, unknown>>; transitions: Array<Record<string, unknown>> };
-  /** states in which the document is read-only */
-  readonly: string[];
-  submodels: string[];
+  /** absent: DEFAULT_WORKFLOW */
+  workflow?: WorkflowConfig;
 }
 
 export const MODELS_DIR = resolve(SERVER_ROOT, 'models');

@@ -3,6 +3,7 @@ import { json } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_DOMAINS, DEMO_PASSWORD, type DemoDomain, type DemoNode } from './demo-data.ts';
 import { backfillDemoDocuments, insertDemoDocuments } from './demo-documents.ts';
+import { ensureDemoItems } from './demo-items.ts';
 import { ensureRoles } from './roles.ts';
 
 /** Empty means no domain and no user yet: demo data never lands on top of real data. */
@@ -130,6 +131,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
   if (!opts.demo) return false;
   if (!(await isDatabaseEmpty(db))) {
     await backfillDemoDocuments(db);
+    await ensureDemoItems(db);
     return false;
   }
   // One hash for every demo account: argon2 is deliberately slow and the password is shared.
@@ -137,6 +139,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     for (const d of DEMO_DOMAINS) await insertDomain(trx, d, passwordHash);
     await insertDemoDocuments(trx, 'acme');
+    await ensureDemoItems(trx);
   });
   return true;
 }

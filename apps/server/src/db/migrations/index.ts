@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as documents from './0002-documents.ts';
+import * as reference from './0003-reference.ts';
+import * as documentMessages from './0004-document-messages.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-documents': documents,
+  '0003-reference': reference,
+  '0004-document-messages': documentMessages,
 };

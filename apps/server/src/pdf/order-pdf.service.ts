@@ -1,0 +1,180 @@
+import { formatDate, sumLineValues, supplierLineView, type Amount } from '@p2p/domain';
+import type { AuthContext } from '../auth/auth.service.ts';
+import type { Db } from '../db/database.ts';
+import { documentRepository, modelConfigRepository } from '../documents/document.repository.ts';
+import { actsAsSupplier, documentScope } from '../documents/document.scope.ts';
+import { localize, type Label } from '../documents/model-config.ts';
+import { notFound } from '../lib/app-error.ts';
+import { renderOrderPdf, type OrderPdfData, type PdfLine } from './order-pdf.render.ts';
+
+/**
+ * The order PDF (GET /purchasing/order-pdf/{id}[/{shipId}]). The order is read through
+ * documentScope exactly like GET /purchasing/order/{id}: outside the caller's scope it does not
+ * exist (404). Suppliers always get the supplier view; others ask for it with view=supplier.
+ */
+
+export interface OrderPdfOptions {
+  shipId?: string;
+  view?: string;
+  /** false keeps the content streams readable (tests) */
+  compress?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const obj = (v: unknown): Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
+
+/** An address object ({street, postcode, city, country}) or text as printable lines. */
+export function addressLines(value: unknown): string[] {
+  if (typeof value === 'string') return value.split('\n').filter(Boolean);
+  const a = obj(value);
+  if (!Object.keys(a).length) return [];
+  const name = str(a.name);
+  const street = [str(a.street), str(a.street2)].filter(Boolean);
+  const city = [str(a.postcode), str(a.city)].filter(Boolean).join(' ');
+  return [name, ...street, city, str(a.country)].filter(Boolean);
+}
+
+/** The delivery (ship) entries of an order: data.ships, each identified by _id, id or key. */
+function ships(data: Json): Json[] {
+  return Array.isArray(data.ships) ? data.ships.map(obj) : [];
+}
+const shipIdOf = (ship: Json) => str(ship._id) || str(ship.id) || str(ship.key);
+
+/** Positions a ship entry covers (numbers or {pos}); null: every line. */
+function shipPositions(ship: Json): Set<number> | null {
+  if (!Array.isArray(ship.lines)) return null;
+  return new Set(
+    ship.lines.map((l) => (typeof l === 'number' ? l : Number(obj(l).pos))).filter((n) => Number.isFinite(n)),
+  );
+}
+
+const amount = (v: unknown): Amount | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
+
+export function orderPdfService(db: Db) {
+  const configs = modelConfigRepository(db);
+  const documents = documentRepository(db);
+
+  async function domainName(domainId: string): Promise<string> {
+    const row = await db.selectFrom('domains').select('name').where('id', '=', domainId).executeTakeFirst();
+    return row?.name ?? domainId;
+  }
+
+  async function supplierOf(domainId: string, id: string | null) {
+    if (!id) return null;
+    const row = await db
+      .selectFrom('suppliers')
+      .select(['name', 'vat', 'data'])
+      .where('domain_id', '=', domainId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { name: row.name, vat: row.vat, address: addressLines(obj(row.data).address) } : null;
+  }
+
+  return {
+    async render(auth: AuthContext, id: string, opts: OrderPdfOptions = {}) {
+      const found = await configs.latest(auth.domainId, 'order');
+      if (!found) throw notFound('Model order has no configuration.');
+      const model = found.config;
+      const row = await documents.find(documentScope(auth, model).where, id);
+      if (!row) throw notFound('Document not found.');
+
+      const data = row.data;
+      let ship: Json | null = null;
+      if (opts.shipId !== undefined) {
+        ship = ships(data).find((s) => shipIdOf(s) === opts.shipId) ?? null;
+        if (!ship) throw notFound('Delivery not found.');
+      }
+      const positions = ship ? shipPositions(ship) : null;
+      const lines = (await documents.lines(id)).filter((l) => !positions || positions.has(Number(l.pos)));
+
+      const supplierView = opts.view === 'supplier' || actsAsSupplier(auth.user);
+      const lang = auth.user.lang;
+      const label = (v: Label | undefined, fallback: string): string =>
+        v ? String(localize(v, lang)) : fallback;
+      const subtype = model.subtypes?.find((s) => s.key === row.subtype);
+      const state = model.workflow?.states.find((s) => s.name === row.state);
+
+      const pdfLines: PdfLine[] = lines.map((l) => {
+        const tax = obj(l.tax);
+        const view = supplierView ? supplierLineView(l as never, str(tax.group) || undefined) : null;
+        return {
+          pos: Number(l.pos ?? 0),
+          subpos: Number(l.subpos ?? 0),
+          item: str(l.item),
+          description: str(l.description),
+          quantity: amount(l.quantity),
+          unit: str(l.unit),
+          price: amount(l.price),
+          discountValue: amount(l.discountValue),
+          costValue: amount(l.costValue),
+          taxValue: amount(l.taxValue),
+          taxLabel: str(tax.key) ? `${str(tax.key)} ${str(tax.value)}%` : '',
+          value: view ? view.displayValue : amount(l.value),
+          ...(view?.taxWarning ? { taxWarning: view.taxWarning } : {}),
+        };
+      });
+
+      // A delivery prints the totals of its own lines; the whole order its stored totals.
+      const sums = ship
+        ? sumLineValues(lines as never)
+        : {
+            grossValue: row.gross_value,
+            discountValue: row.discount_value,
+            costValue: row.cost_value,
+            netValue: row.net_value,
+            taxValue: row.tax_value,
+            value: row.value,
+          };
+      const currency = str(data.currency);
+      const totals: OrderPdfData['totals'] = [
+        ['Gross value', sums.grossValue],
+        ['Discount', sums.discountValue],
+        ['Cost', sums.costValue],
+        ['Net value', sums.netValue],
+        ['Tax', sums.taxValue],
+        [`Total${currency ? ` (${currency})` : ''}`, sums.value],
+      ];
+      if (supplierView) {
+        const invoiced = sumLineValues(pdfLines.map((l) => ({ value: l.value }))).value;
+        totals.push([`Total as invoiced${currency ? ` (${currency})` : ''}`, invoiced]);
+      }
+
+      const deliveryDate = str(ship?.date) || str(ship?.deliveryDate) || str(data.deliveryDate);
+      const facts: Array<[string, string]> = [];
+      if (ship) facts.push(['Delivery', shipIdOf(ship)]);
+      if (currency) facts.push(['Currency', currency]);
+      if (str(data.paymentTerms)) facts.push(['Payment terms', str(data.paymentTerms)]);
+      const contract = str(obj(data.reference).contract);
+      if (contract) facts.push(['Contract', contract]);
+
+      const reference = row.key ?? row.id;
+      const pdf = await renderOrderPdf({
+        domainName: await domainName(auth.domainId),
+        title: 'Purchase order',
+        reference,
+        subtype: row.subtype ? `${label(subtype?.label, row.subtype)} (${row.subtype})` : '-',
+        state: label(state?.label as Label | undefined, row.state),
+        dates: [
+          ['Created', formatDate(row.created_at)],
+          ...(deliveryDate ? ([['Delivery date', formatDate(deliveryDate)]] as Array<[string, string]>) : []),
+        ],
+        supplier: await supplierOf(auth.domainId, row.supplier_id),
+        requester: row.requester_name,
+        deliveryAddress: addressLines(ship?.address ?? data.deliveryAddress ?? data.address),
+        facts,
+        lines: pdfLines,
+        totals,
+        supplierView,
+        generatedAt: new Date(),
+        ...(opts.compress !== undefined ? { compress: opts.compress } : {}),
+      });
+      const safe = reference.replace(/[^\w.-]+/g, '_');
+      return { pdf, filename: `order-${safe}.pdf` };
+    },
+  };
+}
+
+export type OrderPdfService = ReturnType<typeof orderPdfService>;
