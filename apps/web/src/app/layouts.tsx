@@ -9,6 +9,7 @@ import { useUser } from '../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { Header, Sidebar, useNavigation } from '../features/shell/index.ts';
 import { NotificationsBell } from '../features/notifications/index.ts';
+import { HeaderSearch } from '../features/search/index.ts';
 import { HelpPanel } from '../features/help/index.ts';
 import { ScrollToTop } from './guards.tsx';
 
@@ -57,7 +58,12 @@ export function AppLayout({ layout }: { layout: Layout }) {
           config={config}
           logo={logo}
           onToggleSidebar={withSidebar ? toggleSidebar : undefined}
-          notifications={<NotificationsBell />}
+          notifications={
+            <>
+              <HeaderSearch />
+              <NotificationsBell />
+            </>
+          }
           onOpenHelp={setHelpDoc}
         />
       )}

@@ -7,8 +7,10 @@ import { SetPasswordPage, SignInPage, SignUpPage, SupplierRegistrationPage, Supp
 import { AccountPage } from '../features/profile/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { HelpPage } from '../features/help/index.ts';
+import { AdminPage } from '../features/admin/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { DocumentFormPage, DocumentListPage, DocumentReadPage } from '../features/documents/index.ts';
+import { SearchPage } from '../features/search/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
 import { ModulePlaceholder } from './routes/placeholders.tsx';
@@ -45,10 +47,10 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
   account: <AccountPage />,
   map: <ModulePlaceholder name="map" />,
   frame: <ModulePlaceholder name="frame" />,
-  admin: <ModulePlaceholder name="admin" />,
+  admin: <AdminPage />,
   read: <DocumentReadPage />,
   offline: <NotFound />,
-  search: <ModulePlaceholder name="search" />,
+  search: <SearchPage />,
   help: <HelpPage />,
   'chat-create': <ModulePlaceholder name="chat-create" />,
 };

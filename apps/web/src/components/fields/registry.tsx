@@ -3,8 +3,8 @@ import * as D from './displays.tsx';
 import * as I from './inputs.tsx';
 import { RefInput, RefMultiInput } from './RefInput.tsx';
 import { LinesEditor, type Line } from './LinesEditor.tsx';
-import type { DisplayProps, FieldType, InputProps } from './types.ts';
-import { resolveFieldType } from './types.ts';
+import { resolveFieldType, type FieldType } from '@p2p/domain';
+import type { DisplayProps, InputProps } from './types.ts';
 
 export interface FieldRenderer {
   Display: ComponentType<DisplayProps>;

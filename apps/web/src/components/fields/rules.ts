@@ -130,8 +130,42 @@ export function valuePath(field: FieldDef, resolvedType: string): string {
   return field.src;
 }
 
-/** The search url of a reference field (seed 001 section 7: GET {ref search url}?q&p=1&l=10&c=0). */
+/** Reference look-ups served by GET /api/reference/{name}?q&p=1&l=10&c=0. */
+export const REFERENCE_LOOKUPS = ['item', 'supplier', 'user', 'tax'] as const;
+const REF_ALIASES: Record<string, (typeof REFERENCE_LOOKUPS)[number]> = {
+  item: 'item',
+  items: 'item',
+  supplier: 'supplier',
+  suppliers: 'supplier',
+  user: 'user',
+  users: 'user',
+  tax: 'tax',
+  taxes: 'tax',
+};
+
+/**
+ * The search url of a reference field (seed 001 section 7: GET {ref search url}?q&p=1&l=10&c=0):
+ * items, suppliers, users and taxes come from /reference/{name}; other refs (order, contract ...)
+ * search that model's list /purchasing/{ref}; a ref starting with '/' is used as is.
+ */
 export function refUrl(field: FieldDef, type: string): string {
-  const ref = field.ref ?? (type.startsWith('ref_') ? type.slice(4) : type === 'supplier' || type === 'suppliers' ? 'supplier' : type === 'user' || type === 'users' ? 'users' : type);
-  return ref.startsWith('/') ? ref : `/purchasing/${ref}`;
+  const ref = field.ref ?? (type.startsWith('ref_') ? type.slice(4) : type);
+  if (ref.startsWith('/')) return ref;
+  const lookup = REF_ALIASES[ref];
+  return lookup ? `/reference/${lookup}` : `/purchasing/${ref}`;
+}
+
+/** Select option sources loaded from the taxonomy: a field with ref 'countries' (or 'country') lists GET /taxonomy/country. */
+export const TAXONOMY_SOURCES: Record<string, string> = { countries: '/taxonomy/country', country: '/taxonomy/country' };
+
+/** Options of a taxonomy answer: a list or {items}, entries {key|code|_id, label|name}. */
+export function taxonomyItems(answer: unknown): FieldItem[] {
+  const list = Array.isArray(answer) ? answer : ((answer as { items?: unknown[] } | null)?.items ?? []);
+  return list.flatMap((e): FieldItem[] => {
+    if (typeof e === 'string' || typeof e === 'number') return [{ key: e, label: String(e) }];
+    if (!e || typeof e !== 'object') return [];
+    const o = e as { key?: string | number; code?: string; _id?: string; label?: string; name?: string };
+    const key = o.key ?? o.code ?? o._id;
+    return key === undefined ? [] : [{ key, label: o.label ?? o.name ?? String(key) }];
+  });
 }

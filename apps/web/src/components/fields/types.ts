@@ -1,53 +1,7 @@
 import type { SessionUser } from '@p2p/domain';
 
-/**
- * Every field type the model configurations use (apps/server/models/*.json) plus the building-block
- * types of seed 001 section 3. Types written `ref_<name>` resolve to 'ref'; unknown types to 'text'.
- * (The union belongs in packages/domain once the shared field-type list lands there.)
- */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'phone',
-  'key',
-  'select',
-  'radio',
-  'checkbox',
-  'switch',
-  'enabled',
-  'date',
-  'datetime',
-  'date-range',
-  'number',
-  'quantity',
-  'price',
-  'value',
-  'percentage',
-  'icon_status',
-  'state',
-  'address',
-  'ref',
-  'supplier',
-  'user',
-  'group',
-  'users',
-  'suppliers',
-  'multi-select',
-  'tags',
-  'scores',
-  'media',
-  'file',
-  'conditions',
-  'lines',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-export function resolveFieldType(type: string | undefined | null): FieldType {
-  if (!type) return 'text';
-  if (type.startsWith('ref_')) return 'ref';
-  return (FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : 'text';
-}
+/** The field type union and list live in @p2p/domain (shared with the server). */
+export { FIELD_TYPES, resolveFieldType, type FieldType } from '@p2p/domain';
 
 export interface FieldItem {
   key: string | number;

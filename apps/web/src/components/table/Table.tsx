@@ -21,6 +21,8 @@ export const PAGE_SIZES = [10, 30, 50, 100];
 export interface TableColumn extends FieldDef {
   /** right aligned (numbers are right aligned anyway) */
   right?: boolean;
+  /** custom cell content (instead of the field type's display) */
+  render?: (row: Row) => ReactNode;
 }
 
 export interface TableAnswer {
@@ -151,6 +153,7 @@ export function Table(props: TableProps) {
   const colCount = fields.length + (selectable ? 1 : 0) + (rowDetail ? 1 : 0) + (flagged ? 1 : 0) + (rowActions ? 1 : 0);
 
   const cell = (row: Row, f: TableColumn) => {
+    if (f.render) return f.render(row);
     const type = resolveFieldType(f.type);
     if (type === 'enabled') {
       const id = idOf(row, rowKey);

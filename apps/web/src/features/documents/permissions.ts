@@ -1,105 +1,181 @@
-import { canEditModel, evaluate, hasRole, isAdminLevel, isSupplier, type SessionUser } from '@p2p/domain';
+import {
+  availableTransitions,
+  canCreate as domainCanCreate,
+  canDelete as domainCanDelete,
+  canDuplicate as domainCanDuplicate,
+  canEdit as domainCanEdit,
+  documentFieldLock,
+  fieldState as domainFieldState,
+  isAdminLevel,
+  isReadOnly,
+  isSupplier,
+  hasRole,
+  labelText,
+  workflowOf,
+  type DocumentLike,
+  type DocUser,
+  type FieldConfig,
+  type ModelRules,
+  type SessionUser,
+} from '@p2p/domain';
 import { getPath, resolveFieldType, type FieldDef } from '../../components/fields/index.ts';
 import type { DocumentData, ModelConfig } from './api/documents.ts';
 
 /*
- * SEAM: the document rules (fieldState, canEdit, canDelete, availableTransitions) are moving to
- * packages/domain/src/documents. Until they are exported from @p2p/domain these mirror the server
- * (apps/server/src/documents/document.scope.ts and document.rules.ts) only to decide what to OFFER;
- * the server re-checks every call and its answer wins (a 403/409 is shown as a notice).
+ * What to OFFER comes from the shared rules of @p2p/domain (the server runs the same rules and
+ * re-checks every call: a 403/409 is shown as a notice). When the server's document answer carries
+ * `_permissions` {edit, delete, duplicate} or `_actions` (the offered transitions), those win.
  */
 
-/** Models suppliers may write (complaints and their own supplier record). */
-const SUPPLIER_WRITE_MODELS = ['complaint', 'supplier'];
-const NON_EDITABLE_STATES = ['completed', 'closed', 'archived', 'erp-done', 'approved', 'rfq', 'deleted'];
-const DELETABLE_STATES = ['created', 'updated', 'rejected', 'erp-fail'];
-const isErpKey = (key: unknown) => typeof key === 'string' && /^\d{10}$/.test(key);
-const VIEW_ALL = 'admin,manager,buyer,auditor,director,manager-purchasing,manager-supplier';
-const actsAsSupplier = (user: SessionUser | null) => isSupplier(user) && !hasRole(user, VIEW_ALL);
+/** The model config as the shared rules read it (labels already in the asked language). */
+export const rulesOf = (config: ModelConfig): ModelRules => config as unknown as ModelRules;
+const asDoc = (doc: DocumentData): DocumentLike => doc as DocumentLike;
+const asUser = (user: SessionUser | null): DocUser | null => user as DocUser | null;
 
-const roleSpec = (roles?: string) => (roles ? { editRoles: roles } : {});
-
-export function canCreate(user: SessionUser | null, config: ModelConfig): boolean {
-  if (actsAsSupplier(user)) return SUPPLIER_WRITE_MODELS.includes(config.name) && Boolean(user?.supplier);
-  const p = config.permissions ?? {};
-  return canEditModel(user, roleSpec(p.createRoles ?? p.editRoles));
+/** The server's verdicts on a loaded document (GET /purchasing/{model}/{id}). */
+export interface ServerPermissions {
+  edit?: boolean;
+  delete?: boolean;
+  duplicate?: boolean;
 }
+const serverPermission = (doc: DocumentData | undefined, key: keyof ServerPermissions): boolean | undefined => {
+  const p = (doc as { _permissions?: ServerPermissions } | undefined)?._permissions;
+  return p && typeof p[key] === 'boolean' ? p[key] : undefined;
+};
 
-export function canEdit(user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean {
-  const state = doc._state?.current ?? 'created';
-  if (doc._state?.readonly || NON_EDITABLE_STATES.includes(state) || (config.readonly ?? []).includes(state)) return false;
-  if (config.name === 'requisition' && isErpKey(doc.key) && !(doc.doc?.subtype === 'R002' && ['rfq-rejected', 'updated'].includes(state))) return false;
-  return canEditModel(user, roleSpec(config.permissions?.editRoles));
-}
+export const canCreate = (user: SessionUser | null, config: ModelConfig): boolean => domainCanCreate(rulesOf(config), asUser(user));
 
-export function canDelete(user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean {
-  const state = doc._state?.current ?? 'created';
-  if (!DELETABLE_STATES.includes(state) || isErpKey(doc.key)) return false;
-  if (config.permissions?.deleteRequiresNoConsumption && (doc.lines ?? []).some((l) => l._cq !== undefined && l._cq !== null && l._cq !== 0 && l._cq !== '0' && l._cq !== ''))
-    return false;
-  if (actsAsSupplier(user) && !SUPPLIER_WRITE_MODELS.includes(config.name)) return false;
-  const p = config.permissions ?? {};
-  return canEditModel(user, roleSpec(p.deleteRoles ?? p.editRoles));
-}
+export const canEdit = (user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean =>
+  serverPermission(doc, 'edit') ?? domainCanEdit(asDoc(doc), rulesOf(config), asUser(user));
+
+export const canDelete = (user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean =>
+  serverPermission(doc, 'delete') ?? domainCanDelete(asDoc(doc), rulesOf(config), asUser(user));
+
+/** The model's duplicate action, then the server's verdict or the shared rule. */
+export const canDuplicate = (user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean =>
+  hasAction(config, 'duplicate') && (serverPermission(doc, 'duplicate') ?? domainCanDuplicate(asDoc(doc), rulesOf(config), asUser(user)));
 
 export const canPurge = (user: SessionUser | null) => isAdminLevel(user);
 
-/** Duplicate is offered only for the subtypes listed; P011/P013 also need exc or cexc. */
-export function canDuplicate(user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean {
-  if (!(config.actions ?? []).some((a) => a.name === 'duplicate') || !canCreate(user, config)) return false;
-  const list = config.permissions?.duplicateSubtypes;
-  const subtype = doc.doc?.subtype ?? '';
-  if (list && !list.includes(subtype)) return false;
-  if (['P011', 'P013'].includes(subtype)) return hasRole(user, config.permissions?.duplicateRolesP011P013 ?? 'exc,cexc');
-  return true;
+export const hasAction = (config: ModelConfig, name: string) => (config.actions ?? []).some((a) => a.name === name);
+
+export const documentReadOnly = (user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean =>
+  isReadOnly(asDoc(doc), workflowOf(rulesOf(config)), asUser(user), { model: rulesOf(config) });
+
+/** A workflow transition offered on the form (server `_actions`, else availableTransitions). */
+export interface WorkflowOffer {
+  name: string;
+  label: string;
+  disabled: boolean;
+  reason?: string;
+  commentRequired: boolean;
 }
 
-export const hasAction = (config: ModelConfig, name: string) => (config.actions ?? []).some((a) => a.name === name);
+interface ServerAction {
+  name?: string;
+  action?: string;
+  label?: unknown;
+  disabled?: boolean;
+  reason?: string;
+  commentRequired?: boolean;
+}
+
+const NON_WORKFLOW_ACTIONS = new Set(['edit', 'delete', 'duplicate', 'favorite', 'order-pdf']);
+
+/**
+ * The server's `_actions` on a loaded document: {actions, transitions} (a plain list counts as the
+ * transitions). Null when the answer has none (then the shared rules decide).
+ */
+export function serverActions(doc: DocumentData | undefined): { actions: ServerAction[] | null; transitions: ServerAction[] } | null {
+  const raw = (doc as { _actions?: unknown } | undefined)?._actions;
+  if (Array.isArray(raw)) return { actions: null, transitions: raw as ServerAction[] };
+  if (raw && typeof raw === 'object') {
+    const o = raw as { actions?: unknown; transitions?: unknown };
+    return {
+      actions: Array.isArray(o.actions) ? (o.actions as ServerAction[]) : null,
+      transitions: Array.isArray(o.transitions) ? (o.transitions as ServerAction[]) : [],
+    };
+  }
+  return null;
+}
+
+/** A model action (favorite, order-pdf ...) is offered: the server's list when sent, else the model config. */
+export function offersAction(config: ModelConfig, doc: DocumentData | undefined, name: string, fallback = hasAction(config, name)): boolean {
+  const list = serverActions(doc)?.actions;
+  if (list) return list.some((a) => (a.name ?? a.action) === name && !a.disabled);
+  return fallback;
+}
+
+export function workflowOffers(user: SessionUser | null, config: ModelConfig, doc: DocumentData, lang: string, now: Date = new Date()): WorkflowOffer[] {
+  const server = serverActions(doc);
+  if (server) {
+    return server.transitions
+      .map((a) => ({ ...a, name: a.name ?? a.action ?? '' }))
+      .filter((a) => a.name && !NON_WORKFLOW_ACTIONS.has(a.name))
+      .map((a) => ({
+        name: a.name,
+        label: labelText(a.label as Parameters<typeof labelText>[0], lang) || a.name,
+        disabled: Boolean(a.disabled),
+        ...(a.reason ? { reason: a.reason } : {}),
+        commentRequired: Boolean(a.commentRequired),
+      }));
+  }
+  if (!config.workflow) return [];
+  const model = rulesOf(config);
+  return availableTransitions(asDoc(doc), workflowOf(model), asUser(user), now, { model }).map((t) => ({
+    name: t.name,
+    label: labelText(t.label, lang) || t.name,
+    disabled: t.disabled,
+    ...(t.reason ? { reason: t.reason } : {}),
+    commentRequired: t.commentRequired,
+  }));
+}
 
 export interface FieldState {
   visible: boolean;
   editable: boolean;
   required: boolean;
+  /** why a section 5 document rule keeps the field read-only */
+  lock?: string;
 }
 
 /** Fields that are computed or owned by the server never take input. */
 const SERVER_FIELDS = new Set(['_id', 'updatedAt', '_state.current', '_state.created.ts', 'requester.name', 'group.name']);
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const DISPLAY_ONLY_TYPES = ['state', 'datetime', 'group', 'key', 'icon_status'];
+const actsAsSupplier = (user: SessionUser | null) => isSupplier(user) && !hasRole(user, 'admin,manager,buyer,auditor,director,manager-purchasing,manager-supplier');
 
-function conditionHolds(expr: string, doc: DocumentData): boolean {
-  const scope = {
-    ...doc,
-    hasServiceLines: (doc.lines ?? []).some((l) => l.type === 'service'),
-  };
-  try {
-    return Boolean(evaluate(expr, scope));
-  } catch {
-    return true;
-  }
-}
-
-/** Visibility, editability and requiredness of a field by role, state and condition (seed 000 section 5). */
-export function fieldState(field: FieldDef, doc: DocumentData, user: SessionUser | null, editing: boolean, creating: boolean, value: unknown): FieldState {
-  const state = doc._state?.current ?? 'created';
+/**
+ * Visibility, editability and requiredness of a field (seed 000 section 5) from the shared
+ * fieldState (roles, states, conditions, read-only document, section 5 locks), plus what only the
+ * form knows: server-owned fields and display-only types never take input, key and subtype only on
+ * create, a supplier never changes the supplier, and the lines table stays while editing.
+ */
+export function fieldState(
+  field: FieldDef,
+  doc: DocumentData,
+  user: SessionUser | null,
+  editing: boolean,
+  creating: boolean,
+  _value: unknown,
+  config?: ModelConfig,
+): FieldState {
   const type = resolveFieldType(field.type);
-  let visible = true;
-  if (field.viewRoles && !hasRole(user, field.viewRoles)) visible = false;
-  if (field.viewStates && !field.viewStates.includes(state)) visible = false;
-  if (visible && field.viewConditions && !conditionHolds(field.viewConditions, doc)) visible = false;
-  if (visible && field.hiddenIfNull && isEmpty(value) && !(editing && type === 'lines')) visible = false;
-  let editable =
-    editing &&
-    !field.readonly &&
-    !field.native &&
-    !SERVER_FIELDS.has(field.src) &&
-    !['state', 'datetime', 'group', 'key', 'icon_status'].includes(type) &&
-    (!field.editRoles || hasRole(user, field.editRoles)) &&
-    (!field.editStates || field.editStates.includes(state));
-  if (field.src === 'key') editable = creating;
-  if (field.src === 'doc.subtype') editable = creating;
+  const model = config ? rulesOf(config) : undefined;
+  const cfg = (type === 'lines' && editing ? { ...field, hiddenIfNull: false } : field) as unknown as FieldConfig;
+  const readonly = !creating && Boolean(config) && documentReadOnly(user, config!, doc);
+  const shared = domainFieldState(cfg, {
+    doc: asDoc(doc),
+    user: asUser(user),
+    mode: editing ? (creating ? 'create' : 'edit') : 'view',
+    readonly,
+    ...(model ? { model } : {}),
+  });
+  let editable = shared.editable && !field.native && !SERVER_FIELDS.has(field.src) && !DISPLAY_ONLY_TYPES.includes(type);
+  if (field.src === 'key' || field.src === 'doc.subtype') editable = editing && creating && shared.visible && !field.readonly;
   if (field.src === 'supplier.name' && actsAsSupplier(user)) editable = false;
-  const required = Boolean(field.required || field.requiredStates?.includes(state));
-  return { visible, editable, required };
+  const lock = documentFieldLock(field.src, { doc: asDoc(doc), ...(model ? { model } : {}) }) ?? undefined;
+  const required = Boolean(shared.visible && (field.required || field.requiredStates?.includes(doc._state?.current ?? 'created')));
+  return { visible: shared.visible, editable, required, ...(lock ? { lock } : {}) };
 }
 
 export const valueOf = (doc: DocumentData, path: string) => getPath(doc, path);

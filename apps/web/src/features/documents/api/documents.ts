@@ -105,3 +105,31 @@ export const restoreDocument = (model: string, id: string) => api.post<DocumentD
 export const purgeDocument = (model: string, id: string) => api.delete<{ ok: true }>(`${one(model, id)}/purge`);
 export const editStart = (model: string, id: string) => api.get<EditInfo>(`${one(model, id)}/edit-start`);
 export const editCheck = (model: string, id: string) => api.get<EditInfo>(`${one(model, id)}/edit-check`);
+
+/** POST /purchasing/{model}/{id}/workflow: runs a workflow action; answers the updated document. */
+export const runWorkflow = (model: string, id: string, body: { action: string; comment?: string; _version?: number }) =>
+  api.post<DocumentData>(`${one(model, id)}/workflow`, body);
+
+/** POST /purchasing/{model}/{id}/duplicate: answers the new document. */
+export const duplicateDocument = (model: string, id: string) => api.post<DocumentData>(`${one(model, id)}/duplicate`, {});
+
+/** A message of the document timeline (GET /communication/messages/{model}/{id}). */
+export interface TimelineMessageData {
+  _id?: string;
+  state?: string | null;
+  ts?: string | null;
+  user?: { _id?: string; name?: string } | string | null;
+  text?: string | null;
+  [k: string]: unknown;
+}
+
+export const timelineQuery = (model: string, id: string) =>
+  queryOptions({
+    queryKey: ['documents', model, id, 'messages'],
+    queryFn: async () => {
+      // the server answers {state, steps, items} with the messages already merged (each with a count)
+      const res = await api.get<TimelineMessageData[] | { items?: TimelineMessageData[] }>(`/communication/messages/${encodeURIComponent(model)}/${encodeURIComponent(id)}`);
+      return Array.isArray(res) ? res : (res?.items ?? []);
+    },
+    retry: false,
+  });

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
-import { formatDate, formatNumber, formatTime } from '@p2p/domain';
+import { formatDate, formatNumber, formatTime, hasRole, isSupplier } from '@p2p/domain';
 import { Field, getPath, resolveFieldType, setPath, valuePath, type FieldDef } from '../../../components/fields/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -13,8 +13,11 @@ import {
   createDocument,
   deleteDocument,
   documentQuery,
+  duplicateDocument,
   editCheck,
   editStart,
+  runWorkflow,
+  timelineQuery,
   updateDocument,
   useDocument,
   type DocumentData,
@@ -22,7 +25,11 @@ import {
   type ModelConfig,
 } from '../api/documents.ts';
 import { mapSaveError, type FormNotice } from '../errors.ts';
-import { canDelete, canDuplicate, canEdit, fieldState, hasAction } from '../permissions.ts';
+import { canDelete, canDuplicate, canEdit, fieldState, hasAction, offersAction, workflowOffers } from '../permissions.ts';
+import { openOrderPdf } from '../api/order-pdf.ts';
+import { FavoriteToggle } from '../../favorites/index.ts';
+import { TimelinePanel } from './TimelinePanel.tsx';
+import { WorkflowActions } from './WorkflowActions.tsx';
 import { duplicateOf, priceDocument, saveBody } from './pricing.ts';
 import { useModel } from './use-model.ts';
 
@@ -50,7 +57,7 @@ function initialDraft(config: ModelConfig, from?: DocumentData): DocumentData {
 
 /** The generic form view: collapsible groups, actions, read / edit / create modes, lines with live totals. */
 export function DocumentForm({ model, path, id, action, readOnlyView }: DocumentFormProps) {
-  const { t, user, config, base } = useModel(model);
+  const { t, user, config, base, lang } = useModel(model);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -140,7 +147,7 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
   const stateOf = (f: FieldDef) => {
     const type = resolveFieldType(f.type);
     const value = type === 'lines' ? view.lines : getPath(view, valuePath(f, type));
-    return { ...fieldState(f, view, user, editingNow, mode === 'create', value), value, type };
+    return { ...fieldState(f, view, user, editingNow, mode === 'create', value, cfg), value, type };
   };
 
   const change = (f: FieldDef, type: string, v: unknown) => {
@@ -212,6 +219,47 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
     }
   };
 
+  const actionError = (err: unknown) => setNotice({ severity: 'error', title: t('documents.actionFailed'), messages: [(err as Error).message] });
+
+  const runAction = async (name: string, comment: string): Promise<boolean> => {
+    setNotice(null);
+    try {
+      await runWorkflow(model, id, { action: name, ...(comment ? { comment } : {}), _version: doc?._version ?? draft._version });
+      showToast({ severity: 'success', detail: t('documents.workflow.done') });
+      await reload();
+      void queryClient.invalidateQueries({ queryKey: timelineQuery(model, id).queryKey });
+      return true;
+    } catch (err) {
+      actionError(err);
+      return false;
+    }
+  };
+
+  const duplicate = async () => {
+    if (!doc) return;
+    setNotice(null);
+    try {
+      const created = await duplicateDocument(model, id);
+      queryClient.setQueryData(documentQuery(model, String(created._id)).queryKey, created);
+      navigate(`${listPath}/${String(created._id)}`);
+    } catch (err) {
+      // a server without the duplicate endpoint: copy the document into a new form instead
+      if (err instanceof ApiError && err.status === 404 && /^Route /.test(err.message)) navigate(`${listPath}/new`, { state: { duplicate: duplicateOf(doc) } });
+      else actionError(err);
+    }
+  };
+
+  const orderPdf = async () => {
+    try {
+      await openOrderPdf(id, { supplierView: isSupplier(user) && !hasRole(user, 'admin,manager,buyer') });
+    } catch (err) {
+      actionError(err);
+    }
+  };
+
+  const offers = mode === 'read' && doc && !readOnlyView ? workflowOffers(user, cfg, doc, lang) : [];
+  const isOrder = (model === 'order' || hasAction(cfg, 'order-pdf')) && offersAction(cfg, doc, 'order-pdf', true);
+
   const title = `${cfg.label ?? model} ${mode === 'create' ? `– ${t('documents.newTitle')}` : (draft.key ?? `#${String(draft._id ?? '')}`)}`;
   const state = draft._state?.current;
 
@@ -224,6 +272,7 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
             {stateLabel(state)}
           </span>
         )}
+        {!creating && !readOnlyView && offersAction(cfg, doc, 'favorite') && <FavoriteToggle model={model} id={id} initial={typeof doc?._favorite === 'boolean' ? doc._favorite : undefined} />}
         {!readOnlyView && (
           <div className="page-actions" role="toolbar" aria-label={t('table.actions')} data-testid="form-actions">
             {mode === 'read' && mayEdit && <Button label={t('documents.edit')} icon="pi pi-pencil" data-testid="action-edit" onClick={() => void beginEdit()} />}
@@ -239,9 +288,13 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
                 severity="secondary"
                 outlined
                 data-testid="action-duplicate"
-                onClick={() => navigate(`${listPath}/new`, { state: { duplicate: duplicateOf(doc) } })}
+                onClick={() => void duplicate()}
               />
             )}
+            {mode === 'read' && doc && isOrder && (
+              <Button label={t('documents.pdf')} icon="pi pi-file-pdf" severity="secondary" outlined data-testid="action-pdf" onClick={() => void orderPdf()} />
+            )}
+            {mode === 'read' && <WorkflowActions offers={offers} onRun={runAction} />}
             {mode === 'read' && (
               <Button label={t('documents.back')} icon="pi pi-arrow-left" severity="secondary" text data-testid="action-back" onClick={() => navigate(listPath || '/')} />
             )}
@@ -314,6 +367,10 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
           </div>
         );
       })}
+
+      {!creating && doc && (
+        <TimelinePanel model={model} id={id} config={cfg} state={doc._state?.current} stateLabel={stateLabel} lang={lang} />
+      )}
 
       <ConfirmDialog
         visible={confirmDelete}

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { documentsUrl, purgeDocument, restoreDocument } from '../api/documents.ts';
-import { canCreate, canDelete, canPurge } from '../permissions.ts';
+import { canCreate, canDelete, canPurge, hasAction } from '../permissions.ts';
+import { FavoriteToggle } from '../../favorites/index.ts';
 import { useModel } from './use-model.ts';
 
 /** The generic list view of a model: page 1, size 30, sort '-_id'; a trash view with Restore and Purge. */
@@ -91,7 +92,9 @@ export function DocumentListPage({ model, path }: { model: string; path: string 
                   {canPurge(user) && <Button label={t('documents.purge')} icon="pi pi-times" size="small" text severity="danger" data-testid="row-purge" onClick={() => setPurging(row)} />}
                 </span>
               )
-            : undefined
+            : hasAction(cfg, 'favorite')
+              ? (row) => <FavoriteToggle model={model} id={String(row._id)} size="small" initial={typeof row._favorite === 'boolean' ? row._favorite : undefined} testId={`row-favorite-${String(row._id)}`} />
+              : undefined
         }
       />
       <ConfirmDialog

@@ -9,6 +9,7 @@ import { useAppConfig } from '../../../lib/app-config.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { useUser } from '../../../lib/session.ts';
 import { saveUserConfig } from '../../../lib/user-config.ts';
+import { FavoritesList } from '../../favorites/index.ts';
 
 export function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -60,6 +61,7 @@ export function AccountPage() {
       <LanguageSelect languages={config.languages} value={i18n.language} disabled={busy} onChange={(l) => void changeLanguage(l)} />
       {saved && <Message severity="success" text={t('account.saved')} data-testid="account-saved" />}
       {failure && <Message severity="error" text={failure} data-testid="account-error" />}
+      <FavoritesList variant="list" />
       {hasRole(user, 'manager-supplier,admin') && (
         <p>
           <Link to="/account/registrations" data-testid="account-registrations-link">

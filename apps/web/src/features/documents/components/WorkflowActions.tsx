@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { WorkflowOffer } from '../permissions.ts';
+
+export interface WorkflowActionsProps {
+  offers: WorkflowOffer[];
+  /** runs the action; a rejection keeps the dialog open (the caller shows the error notice) */
+  onRun: (action: string, comment: string) => Promise<boolean>;
+}
+
+/** Buttons for the offered transitions; each opens the state-change dialog (seed 000 section 4). */
+export function WorkflowActions({ offers, onRun }: WorkflowActionsProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<WorkflowOffer | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!offers.length) return null;
+
+  const close = () => {
+    setOpen(null);
+    setComment('');
+  };
+  const confirm = async () => {
+    if (!open) return;
+    setBusy(true);
+    try {
+      const ok = await onRun(open.name, comment.trim());
+      if (ok) close();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const missing = Boolean(open?.commentRequired) && !comment.trim();
+
+  return (
+    <>
+      <span className="workflow-actions" role="group" aria-label={t('documents.workflow.actions')} data-testid="workflow-actions">
+        {offers.map((o, i) => (
+          // a disabled button gets no pointer events: the wrapper carries the reason as tooltip
+          <span key={`${o.name}-${i}`} title={o.disabled ? o.reason : undefined} data-testid={`workflow-action-wrap-${o.name}`}>
+            <Button
+              type="button"
+              label={o.label}
+              icon="pi pi-send"
+              severity={/reject|suspend/.test(o.name) ? 'danger' : undefined}
+              outlined
+              disabled={o.disabled}
+              tooltip={o.disabled ? o.reason : undefined}
+              tooltipOptions={{ showOnDisabled: true }}
+              data-testid={`workflow-action-${o.name}`}
+              data-reason={o.reason}
+              onClick={() => {
+                setComment('');
+                setOpen(o);
+              }}
+            />
+          </span>
+        ))}
+      </span>
+      <Dialog
+        visible={Boolean(open)}
+        header={open?.label}
+        onHide={close}
+        style={{ width: 'min(32rem, 95vw)' }}
+        data-testid="workflow-dialog"
+        footer={
+          <div className="confirm-dialog__buttons">
+            <Button type="button" label={t('documents.cancel')} severity="secondary" text data-testid="workflow-cancel" onClick={close} />
+            <Button type="button" label={t('documents.workflow.confirm')} disabled={missing || busy} loading={busy} data-testid="workflow-confirm" onClick={() => void confirm()} />
+          </div>
+        }
+      >
+        <label htmlFor="workflow-comment" className="field-label">
+          {t('documents.workflow.comment')}
+          {open?.commentRequired && <span className="field-required" aria-hidden="true"> *</span>}
+        </label>
+        <textarea
+          id="workflow-comment"
+          className="p-inputtext workflow-comment"
+          rows={4}
+          style={{ width: '100%' }}
+          value={comment}
+          required={open?.commentRequired}
+          aria-required={open?.commentRequired}
+          data-testid="workflow-comment"
+          onChange={(e) => setComment(e.target.value)}
+        />
+        {missing && (
+          <small className="muted" data-testid="workflow-comment-required">
+            {t('documents.workflow.commentRequired')}
+          </small>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { jsonResponse, renderWithProviders, testConfig, testUser } from '../../../test/render.tsx';
+import { resetSession, startSession } from '../../../lib/session.ts';
+import { SearchPage } from './SearchPage.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
+
+const routes = [
+  { path: '/order', name: 'order', view: 'model', meta: { model: 'order', form: true, nav: 'purchasing' } },
+  { path: '/contract', name: 'contract', view: 'model', meta: { model: 'contract', form: true, nav: 'purchasing' } },
+];
+const config = testConfig({ routes: routes as never });
+const fetchMock = vi.fn<typeof fetch>();
+
+function Where() {
+  const loc = useLocation();
+  return <p data-testid="where">{loc.pathname + loc.search}</p>;
+}
+
+beforeEach(() => {
+  resetSession(null);
+  startSession('tok', testUser());
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://x');
+    if (url.pathname === '/api/search' || url.pathname === '/api/search/order') {
+      return jsonResponse({
+        items: [
+          { _id: '7', model: 'order', key: '4500000007', subtype: 'P001', state: 'approved', title: 'Paper for Lisbon', snippet: 'A4 <b>paper</b> <i>x</i>', url: '/order/7' },
+          { _id: 'c1', model: 'contract', key: null, subtype: 'C001', state: 'created', title: 'Frame paper contract', snippet: 'paper', url: null },
+        ],
+        options: { count: 2, page: 1, pagesize: 30 },
+      });
+    }
+    return jsonResponse({ message: 'Not found' }, 404, 'Not Found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const page = (route: string) =>
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/search/:model?" element={<SearchPage />} />
+        <Route path="*" element={<HeaderSearch />} />
+      </Routes>
+      <Where />
+    </>,
+    { route, config },
+  );
+
+describe('search page', () => {
+  it('searches with q and renders the hits linking to each document', async () => {
+    page('/search?q=paper');
+    expect(await screen.findByText('Paper for Lisbon')).toBeTruthy();
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(url.pathname).toBe('/api/search');
+    expect(url.searchParams.get('q')).toBe('paper');
+    expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('paper');
+    expect(screen.getByTestId('search-result-link-7').getAttribute('href')).toBe('/order/7');
+    // no url: {model route}/{id}
+    expect(screen.getByTestId('search-result-link-c1').getAttribute('href')).toBe('/contract/c1');
+    expect(screen.getByText('Approved')).toBeTruthy();
+    const snippet = screen.getAllByTestId('search-snippet')[0]!;
+    expect(snippet.textContent).toBe('A4 paper x');
+    expect(snippet.querySelector('mark')?.textContent).toBe('paper');
+  });
+
+  it('filters by model through the route and searches again', async () => {
+    page('/search?q=paper');
+    await screen.findByText('Paper for Lisbon');
+    fireEvent.change(screen.getByTestId('search-model'), { target: { value: 'order' } });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/order?q=paper'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => new URL(String(u), 'http://x').pathname === '/api/search/order')).toBe(true));
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'toner' } });
+    fireEvent.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/order?q=toner'));
+  });
+
+  it('shows a hint without a query; the header search box goes to /search?q=', async () => {
+    page('/');
+    fireEvent.change(screen.getByTestId('header-search-input'), { target: { value: 'paper A4' } });
+    fireEvent.submit(screen.getByTestId('header-search'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search?q=paper+A4'));
+    expect(await screen.findByText('Paper for Lisbon')).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+export { SearchPage } from './components/SearchPage.tsx';
+export { HeaderSearch } from './components/HeaderSearch.tsx';
