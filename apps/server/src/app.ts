@@ -45,7 +45,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
     trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    // A 5,000-line order is about 1.7 MiB of JSON.
+    bodyLimit: 8 * 1024 * 1024,
   })
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);

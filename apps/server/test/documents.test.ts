@@ -13,7 +13,7 @@ interface Doc {
 }
 interface ListBody {
   items: Doc[];
-  options: { count: number | null; page: number; pagesize: number };
+  options: { count: number | null; page: number; pagesize: number; estimated?: true };
 }
 
 let t: TestApp;
@@ -129,6 +129,26 @@ describe('lists', () => {
     expect(page2.body.items.map((d) => d._id)).toEqual(res.body.items.slice(5, 10).map((d) => d._id));
     expect(page2.body.options.count).toBeNull();
     expect((await list('admin', '/api/purchasing/order?l=201')).status).toBe(400);
+  });
+
+  it('counts exactly under the cap and answers a flagged estimate above it', async () => {
+    process.env.COUNT_EXACT_LIMIT = '5';
+    try {
+      const big = await list('admin', '/api/purchasing/order?c=1&l=3');
+      expect(big.status).toBe(200);
+      expect(big.body.options).toMatchObject({ estimated: true, page: 1, pagesize: 3 });
+      expect(big.body.options.count!).toBeGreaterThan(5);
+      expect(big.body.items).toHaveLength(3);
+      const small = await list('admin', '/api/purchasing/order?doc.subtype=P009,P011&c=1');
+      expect(small.body.options).toEqual({ count: 2, page: 1, pagesize: 30 });
+    } finally {
+      delete process.env.COUNT_EXACT_LIMIT;
+    }
+    expect((await list('admin', '/api/purchasing/order?c=1')).body.options).toEqual({
+      count: 14,
+      page: 1,
+      pagesize: 30,
+    });
   });
 
   it('sorts ascending and descending on allowed fields and filters by declared fields', async () => {

@@ -10,7 +10,7 @@ interface Entry {
 }
 interface LookupBody {
   items: Entry[];
-  options: { count: number | null; page: number; pagesize: number };
+  options: { count: number | null; page: number; pagesize: number; estimated?: true };
 }
 
 let t: TestApp;
@@ -94,6 +94,43 @@ describe('item look-up', () => {
     const before = (await lookup('/api/reference/item?c=1')).body.options.count;
     await ensureDemoItems(t.conn.db);
     expect((await lookup('/api/reference/item?c=1')).body.options.count).toBe(before);
+  });
+});
+
+describe('look-up counts', () => {
+  it('counts exactly under the cap and flags an estimate above it', async () => {
+    const exact = await lookup('/api/reference/item?q=bearing&c=1');
+    expect(exact.body.options.estimated).toBeUndefined();
+    const total = exact.body.options.count!;
+    expect(total).toBeGreaterThan(3);
+    process.env.COUNT_EXACT_LIMIT = '3';
+    try {
+      const est = await lookup('/api/reference/item?q=bearing&c=1');
+      expect(est.body.options).toMatchObject({ estimated: true, page: 1, pagesize: 10 });
+      expect(est.body.options.count!).toBeGreaterThan(3);
+      expect(est.body.items.map((i) => i._id)).toEqual(exact.body.items.map((i) => i._id));
+      const all = await lookup('/api/reference/item?c=1');
+      expect(all.body.options).toMatchObject({ estimated: true });
+      expect(all.body.options.count!).toBeGreaterThan(3);
+    } finally {
+      delete process.env.COUNT_EXACT_LIMIT;
+    }
+  });
+
+  it('pages the tiers without repeating a row and stops at the look-up window', async () => {
+    const seen = new Set<string>();
+    for (let p = 1; p <= 4; p++) {
+      const res = await lookup(`/api/reference/item?q=fitting&l=5&p=${p}`);
+      for (const i of res.body.items) {
+        expect(seen.has(i._id)).toBe(false);
+        seen.add(i._id);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(5);
+    expect((await lookup('/api/reference/item?q=fitting&l=100&p=11')).body.items).toEqual([]);
+    // an exact code comes first, then the rest of its prefix
+    const code = await lookup('/api/reference/item?q=mat-100');
+    expect(code.body.items[0]!.code).toBe('MAT-1000');
   });
 });
 

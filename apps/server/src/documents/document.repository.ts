@@ -71,6 +71,15 @@ export interface ListQuery {
   offset: number;
 }
 
+/** Document list counts are exact up to this many matches (default), estimated above. */
+export const COUNT_EXACT_LIMIT = 10_000;
+
+/** `COUNT_EXACT_LIMIT` in the environment overrides the cap (read per call; tests force the estimate). */
+export const countExactLimit = (): number => {
+  const n = Number(process.env.COUNT_EXACT_LIMIT);
+  return Number.isInteger(n) && n > 0 ? n : COUNT_EXACT_LIMIT;
+};
+
 const base = (db: Db) =>
   db
     .selectFrom('documents as d')
@@ -137,14 +146,32 @@ export function documentRepository(db: Db) {
       return rows as DocumentRow[];
     },
 
-    async count(q: Omit<ListQuery, 'sort' | 'limit' | 'offset'>): Promise<number> {
+    /**
+     * The list's count: exact when at most `exactLimit` documents match (counted over a subquery
+     * LIMITed to exactLimit + 1, so a huge list is never counted row by row); above that the
+     * planner's row estimate of the same scoped query (EXPLAIN, nothing runs), flagged `estimated`.
+     */
+    async count(
+      q: Omit<ListQuery, 'sort' | 'limit' | 'offset'>,
+      exactLimit = countExactLimit(),
+    ): Promise<{ count: number; estimated: boolean }> {
       let query = base(db)
-        .select(sql<string>`count(*)::text`.as('n'))
+        .select(sql<number>`1`.as('one'))
         .where(q.scope)
         .where('d.deleted', '=', q.deleted);
       for (const c of q.conditions) query = query.where(c);
-      const row = await query.executeTakeFirstOrThrow();
-      return Number(row.n);
+      const row = await db
+        .selectFrom(query.limit(exactLimit + 1).as('capped'))
+        .select(sql<string>`count(*)::text`.as('n'))
+        .executeTakeFirstOrThrow();
+      const n = Number(row.n);
+      if (n <= exactLimit) return { count: n, estimated: false };
+      const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
+      const raw = rows[0]?.['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+        Plan?: { 'Plan Rows'?: number };
+      }>;
+      return { count: Math.max(n, Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)), estimated: true };
     },
 
     /** One document inside the scope; `lock` takes a row lock for the write that follows. */

@@ -4,6 +4,9 @@ import { Type } from 'typebox';
 
 const MODEL_PATTERN = '^[a-z][a-z-]{1,40}$';
 
+/** Large orders are real (framework call-offs, maintenance baskets): up to 5,000 lines a document. */
+export const MAX_LINES = 5000;
+
 export const ModelParams = Type.Object({ model: Type.String({ pattern: MODEL_PATTERN }) });
 export const DocumentParams = Type.Object({
   model: Type.String({ pattern: MODEL_PATTERN }),
@@ -77,7 +80,7 @@ export const DocumentBody = Type.Object(
     requester: Type.Optional(Type.Unknown()),
     group: Type.Optional(Type.Unknown()),
     plant: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-    lines: Type.Optional(Type.Array(LineSchema, { maxItems: 1000 })),
+    lines: Type.Optional(Type.Array(LineSchema, { maxItems: MAX_LINES })),
     _version: Type.Optional(Type.Integer({ minimum: 1 })),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },

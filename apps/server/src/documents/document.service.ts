@@ -295,10 +295,16 @@ export function documentService(db: Db) {
       offset: (page - 1) * pagesize,
     });
     const wantCount = params.c === '1' || params.c === 'true';
-    const count = wantCount ? await repo.count({ scope: scope.where, deleted, conditions }) : null;
+    // exact up to the cap of the repository, above it the planner's estimate flagged `estimated: true`
+    const counted = wantCount ? await repo.count({ scope: scope.where, deleted, conditions }) : null;
     return {
       items: rows.map((r) => hideFields(toDocument(r, model), model, auth.user)),
-      options: { count, page, pagesize },
+      options: {
+        count: counted ? counted.count : null,
+        page,
+        pagesize,
+        ...(counted?.estimated ? { estimated: true as const } : {}),
+      },
     };
   }
 

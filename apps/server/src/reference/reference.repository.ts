@@ -1,12 +1,36 @@
 import { sql, type Generated, type RawBuilder } from 'kysely';
 import type { Db, Json } from '../db/database.ts';
-import { match, trigramSchema, withTrigramThreshold } from './trigram.ts';
+import {
+  byteOrder,
+  distanceTo,
+  MIN_TRIGRAM_LENGTH,
+  similarTo,
+  startsWith,
+  trigramSchema,
+  withTrigramThreshold,
+} from './trigram.ts';
 
 /**
  * SQL of the reference look-ups. Every query is pinned to the caller's domain; suppliers and
- * users take an extra scope (suppliers see only their own company). Matching and ordering come from
- * trigram.ts: best match first, then name, then id (a stable order for paging).
+ * users take an extra scope (suppliers see only their own company).
+ *
+ * A look-up text is answered in tiers, each one index-driven and LIMITed to the rows the page needs
+ * (offset + limit, at most MAX_LOOKUP_WINDOW): (1) code prefix (an exact code sorts first), by code;
+ * (2) name prefix, by name; (3) only while the page is not full, the nearest fuzzy matches of name
+ * and code (GiST trigram KNN, closest first). The tiers are merged in that order without duplicates.
+ * No text lists everything by name. Counts are exact up to the count cap and estimated above it.
  */
+
+/** The deepest row a look-up with a text pages to (p * l); later pages are empty. */
+export const MAX_LOOKUP_WINDOW = 1000;
+/** Counts up to this are exact; above it the planner's estimate is answered, flagged `estimated`. */
+export const LOOKUP_COUNT_EXACT_LIMIT = 1000;
+
+/** `COUNT_EXACT_LIMIT` in the environment overrides the count caps (read per call; tests use a tiny one). */
+export const countExactLimit = (fallback: number): number => {
+  const n = Number(process.env.COUNT_EXACT_LIMIT);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
 
 /** The item catalogue of migration 0003 (typed here so the shared Database type stays untouched). */
 export interface ItemsTable {
@@ -35,6 +59,8 @@ export interface Page {
 export interface PageOf<T> {
   rows: T[];
   count: number | null;
+  /** the count is the planner's estimate (more matches than the count cap) */
+  estimated: boolean;
 }
 
 interface LookupSpec {
@@ -42,28 +68,128 @@ interface LookupSpec {
   columns: RawBuilder<unknown>;
   /** domain and scope filter on alias t */
   where: RawBuilder<boolean>;
+  /** lower(...) of the code and the name (the indexed expressions) */
   code: RawBuilder<string>;
   name: RawBuilder<string>;
 }
 
+/** The planner's row estimate of a query (EXPLAIN, nothing runs). */
+export async function plannedRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+    Plan?: { 'Plan Rows'?: number };
+  }>;
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
 /** One page of a look-up, and its count when asked, inside one transaction (the threshold is local). */
-async function lookup<T>(db: Db, spec: LookupSpec, page: Page): Promise<PageOf<T>> {
+async function lookup<T extends { id: string; name: string }>(
+  db: Db,
+  spec: LookupSpec,
+  page: Page,
+): Promise<PageOf<T>> {
   const ns = await trigramSchema(db);
   return withTrigramThreshold(db, async (trx) => {
-    const m = page.q ? match(ns, page.q, spec.code, spec.name) : null;
-    const where = m ? sql`${spec.where} and ${m.where}` : spec.where;
-    const order = m ? sql`${m.rank}, ${m.codeOrder}, ${m.similarity} desc, t.name, t.id` : sql`t.name, t.id`;
-    const { rows } = await sql<T>`select ${spec.columns} from ${spec.table} t where ${where}
-      order by ${order} limit ${page.limit} offset ${page.offset}`.execute(trx);
-    let count: number | null = null;
-    if (page.count) {
-      const res = await sql<{
-        n: string;
-      }>`select count(*)::text as n from ${spec.table} t where ${where}`.execute(trx);
-      count = Number(res.rows[0]?.n ?? 0);
-    }
-    return { rows, count };
+    const rows = page.q
+      ? await tiered<T>(trx, ns, spec, page)
+      : (
+          await sql<T>`select ${spec.columns} from ${spec.table} t where ${spec.where}
+            order by ${byteOrder(spec.name)}, t.id limit ${page.limit} offset ${page.offset}`.execute(trx)
+        ).rows;
+    if (!page.count) return { rows, count: null, estimated: false };
+    return { rows, ...(await countMatches(trx, ns, spec, page.q)) };
   });
+}
+
+/** The first offset + limit rows of the merged tiers, cut to the page. */
+async function tiered<T extends { id: string; name: string }>(
+  db: Db,
+  ns: string,
+  spec: LookupSpec,
+  page: Page,
+): Promise<T[]> {
+  const end = Math.min(page.offset + page.limit, MAX_LOOKUP_WINDOW);
+  if (page.offset >= end) return [];
+  const { q } = page;
+  const merged: T[] = [];
+  const seen = new Set<string>();
+  const add = (rows: T[]) => {
+    for (const r of rows) {
+      if (merged.length >= end) return;
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      merged.push(r);
+    }
+  };
+  const select = (cond: RawBuilder<boolean>, order: RawBuilder<unknown>, extra = sql``) =>
+    sql<T & { distance?: number }>`select ${spec.columns} ${extra} from ${spec.table} t
+      where ${spec.where} and ${cond} order by ${order} limit ${end}`.execute(db);
+
+  // 1. code prefix (the exact code is the first of its prefix range), 2. name prefix
+  add((await select(startsWith(q, spec.code), sql`${byteOrder(spec.code)}, t.id`)).rows);
+  if (merged.length < end)
+    add((await select(startsWith(q, spec.name), sql`${byteOrder(spec.name)}, t.id`)).rows);
+  // 3. the nearest fuzzy matches of name and code, closest first (a stable sort keeps name before code)
+  if (merged.length < end && q.length >= MIN_TRIGRAM_LENGTH) {
+    const fuzzy = async (expr: RawBuilder<string>) =>
+      (
+        await select(
+          similarTo(ns, q, expr),
+          distanceTo(ns, q, expr),
+          sql`, ${distanceTo(ns, q, expr)} as distance`,
+        )
+      ).rows;
+    // closest first; equally close by name (only the last, partial group of the window can shift)
+    const near = [...(await fuzzy(spec.name)), ...(await fuzzy(spec.code))];
+    near.sort(
+      (a, b) => Number(a.distance) - Number(b.distance) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+    add(near.map(({ distance: _distance, ...row }) => row as T));
+  }
+  return merged.slice(page.offset, end);
+}
+
+/**
+ * How many rows match: exact up to the count cap (every tier counted over a LIMIT cap + 1 subquery,
+ * index-driven like the page), above it the planner's estimate of the whole match, flagged.
+ */
+async function countMatches(
+  db: Db,
+  ns: string,
+  spec: LookupSpec,
+  q: string,
+): Promise<{ count: number; estimated: boolean }> {
+  const cap = countExactLimit(LOOKUP_COUNT_EXACT_LIMIT);
+  const ids = (cond: RawBuilder<boolean> | null, order?: RawBuilder<unknown>) =>
+    sql`(select t.id from ${spec.table} t where ${spec.where} ${cond ? sql`and ${cond}` : sql``}
+      ${order ? sql`order by ${order}` : sql``} limit ${cap + 1})`;
+  const conditions: RawBuilder<boolean>[] = [];
+  const tiers: RawBuilder<unknown>[] = [];
+  if (!q) tiers.push(ids(null));
+  else {
+    conditions.push(startsWith(q, spec.code), startsWith(q, spec.name));
+    tiers.push(ids(conditions[0]!), ids(conditions[1]!));
+    if (q.length >= MIN_TRIGRAM_LENGTH)
+      for (const expr of [spec.name, spec.code]) {
+        conditions.push(similarTo(ns, q, expr));
+        // ordered by distance: a KNN index scan that stops at the cap instead of a bitmap of every match
+        tiers.push(ids(conditions[conditions.length - 1]!, distanceTo(ns, q, expr)));
+      }
+  }
+  const { rows } = await sql<{ n: number; top: number }>`with ${sql.join(
+    tiers.map((tier, i) => sql`${sql.raw(`b${i}`)} as ${tier}`),
+  )} select (select count(*) from (${sql.join(
+    tiers.map((_, i) => sql.raw(`select id from b${i}`)),
+    sql` union `,
+  )}) u)::int as n, greatest(${sql.join(tiers.map((_, i) => sql.raw(`(select count(*) from b${i})`)))})::int as top`.execute(
+    db,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  if (Number(rows[0]?.top ?? 0) <= cap) return { count: n, estimated: false };
+  const where = conditions.length ? sql`${spec.where} and (${sql.join(conditions, sql` or `)})` : spec.where;
+  const planned = await plannedRows(db, sql`select 1 from ${spec.table} t where ${where}`);
+  return { count: Math.max(n, planned), estimated: true };
 }
 
 export interface ItemRow {

@@ -7,13 +7,20 @@ import { UOM_CLASSES, type UomClass } from './units.ts';
 
 /**
  * Query strings are not coerced: q look-up text, p page (1), l page size (10, at most 100),
- * c '1'/'true' to count, ts cache-buster.
+ * c '1'/'true' to count, ts cache-buster. With a text, pages reach down to row 1000 (p * l).
  */
 const LookupQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   p: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
   l: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
-  c: Type.Optional(Type.String({ maxLength: 5 })),
+  c: Type.Optional(
+    Type.String({
+      maxLength: 5,
+      description:
+        "'1' or 'true': answer options.count, exact up to 1000 matches; above that it is the planner's " +
+        'estimate and options.estimated is true',
+    }),
+  ),
   ts: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const UomQuery = Type.Object({
@@ -36,7 +43,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   const { reference } = services;
   const tags = ['reference'];
   const summary = (what: string) =>
-    `${what}: code prefix first, then name (prefix, substring, similar spelling); q, p, l, c`;
+    `${what}: code prefix first, then name prefix, then the closest similar spellings; q, p, l, c ` +
+    '(a count above 1000 is an estimate: options.estimated true)';
 
   app.get(
     '/reference/item',

@@ -20,7 +20,8 @@ export interface LookupParams {
 
 export interface LookupAnswer<T> {
   items: T[];
-  options: { count: number | null; page: number; pagesize: number };
+  /** `estimated: true` (only then present): count is the planner's estimate, the match exceeds the count cap */
+  options: { count: number | null; page: number; pagesize: number; estimated?: true };
 }
 
 function paging(params: LookupParams): Page & { page: number } {
@@ -35,9 +36,19 @@ function paging(params: LookupParams): Page & { page: number } {
   };
 }
 
-const answer = <T>(items: T[], count: number | null, page: Page & { page: number }): LookupAnswer<T> => ({
+const answer = <T>(
+  items: T[],
+  count: number | null,
+  page: Page & { page: number },
+  estimated = false,
+): LookupAnswer<T> => ({
   items,
-  options: { count, page: page.page, pagesize: page.limit },
+  options: {
+    count,
+    page: page.page,
+    pagesize: page.limit,
+    ...(estimated ? { estimated: true as const } : {}),
+  },
 });
 
 /** Matches, orders and pages a static list in memory the way the SQL look-ups do. */
@@ -71,7 +82,8 @@ const supplierPin = (auth: AuthContext): string | null | false =>
 
 /**
  * Reference look-ups for pickers and autocompletes: items, suppliers, users and tax codes of the
- * caller's domain, countries and units of measure. Answers {items, options: {count, page, pagesize}}.
+ * caller's domain, countries and units of measure. Answers {items, options: {count, page, pagesize}};
+ * a count above the cap of reference.repository.ts is the planner's estimate and adds `estimated: true`.
  */
 export function referenceService(db: Db) {
   const repo = referenceRepository(db);
@@ -79,7 +91,7 @@ export function referenceService(db: Db) {
   return {
     async items(auth: AuthContext, params: LookupParams) {
       const page = paging(params);
-      const { rows, count } = await repo.items(auth.domainId, page);
+      const { rows, count, estimated } = await repo.items(auth.domainId, page);
       return answer(
         rows.map((r) => ({
           _id: r.id,
@@ -94,6 +106,7 @@ export function referenceService(db: Db) {
         })),
         count,
         page,
+        estimated,
       );
     },
 
@@ -101,7 +114,7 @@ export function referenceService(db: Db) {
       const page = paging(params);
       const pin = supplierPin(auth);
       if (pin === false) return answer([], page.count ? 0 : null, page);
-      const { rows, count } = await repo.suppliers(auth.domainId, pin, page);
+      const { rows, count, estimated } = await repo.suppliers(auth.domainId, pin, page);
       return answer(
         rows.map((r) => ({
           _id: r.id,
@@ -114,6 +127,7 @@ export function referenceService(db: Db) {
         })),
         count,
         page,
+        estimated,
       );
     },
 
@@ -121,7 +135,7 @@ export function referenceService(db: Db) {
       const page = paging(params);
       const pin = supplierPin(auth);
       if (pin === false) return answer([], page.count ? 0 : null, page);
-      const { rows, count } = await repo.users(auth.domainId, pin, page);
+      const { rows, count, estimated } = await repo.users(auth.domainId, pin, page);
       return answer(
         rows.map((r) => ({
           _id: r.id,
@@ -135,6 +149,7 @@ export function referenceService(db: Db) {
         })),
         count,
         page,
+        estimated,
       );
     },
 

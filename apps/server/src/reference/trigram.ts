@@ -2,19 +2,22 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /**
- * Look-up matching shared by the reference tables (items, suppliers, users): prefix on the code
- * first, then prefix, substring and misspelling-tolerant (pg_trgm word similarity) on the name.
+ * Look-up matching shared by the reference tables (items, suppliers, users), in tiers that are each
+ * answered by one index (reference.repository.ts): code prefix, name prefix, then misspelling-tolerant
+ * and substring matches (pg_trgm word similarity) on name and code.
  *
- * Every condition is written on exactly the indexed expressions of migration 0003 (`lower(code)`,
- * `lower(name)`), so PostgreSQL answers with a BitmapOr of the pattern btree (prefix) and the
- * trigram GIN indexes (substring, similarity). pg_trgm's objects are named with their schema: the
- * caller's search_path need not include it.
+ * The prefix tiers compare `lower(x) collate "C"`, the expression of the btrees of migration 0005: a
+ * LIKE 'abc%' on a C-collated btree is a range scan that also yields the rows in order. The fuzzy tier
+ * filters with `<%` (word similarity above the threshold) and orders by word distance on the GiST
+ * trigram indexes: a nearest-neighbour index scan that stops at its LIMIT instead of scoring and
+ * sorting every match. pg_trgm's objects are named
+ * with their schema: the caller's search_path need not include it.
  */
 
 /** Word similarity a misspelt name must reach ('hydralic' vs 'hydraulic' is 0.58; pg_trgm's default is 0.6). */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** Shorter texts have no trigram worth the index: prefix matching only. */
-const MIN_TRIGRAM_LENGTH = 3;
+export const MIN_TRIGRAM_LENGTH = 3;
 export const MAX_QUERY_LENGTH = 100;
 
 const schemas = new WeakMap<Db, Promise<string>>();
@@ -54,41 +57,24 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const normalizeQuery = (q: string | undefined): string =>
   (q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH);
 
-export interface Match {
-  /** the filter; only for a non-empty query */
-  where: RawBuilder<boolean>;
-  /** 0 exact code, 1 code prefix, 2 name prefix, 3 substring, 4 similar */
-  rank: RawBuilder<number>;
-  /** code prefix matches list by code */
-  codeOrder: RawBuilder<string | null>;
-  similarity: RawBuilder<number>;
-}
+/** `expr` (a lower(...) expression) in the C collation of the prefix btrees: byte order, LIKE as a range. */
+export const byteOrder = (expr: RawBuilder<string>): RawBuilder<string> => sql<string>`(${expr}) collate "C"`;
+
+/** `expr` starts with the normalized `q`. */
+export const startsWith = (q: string, expr: RawBuilder<string>): RawBuilder<boolean> =>
+  sql<boolean>`${byteOrder(expr)} like ${`${escapeLike(q)}%`}`;
+
+/** Some extent of `expr` is similar to `q` (word similarity over the threshold; GiST/GIN trigram indexable). */
+export const similarTo = (ns: string, q: string, expr: RawBuilder<string>): RawBuilder<boolean> =>
+  sql<boolean>`${q} operator(${sql.id(ns)}.<%) ${expr}`;
 
 /**
- * `code` and `name` must be the lower(...) expressions the indexes are built on. `q` is normalized.
- * Without an index on code (small tables), pass the code expression all the same.
+ * Word distance of `q` in `expr` (1 - word similarity: 0 when `expr` holds q's words, 1 nothing shared):
+ * the GiST nearest-neighbour order. `<->>` is `<<->` with the indexed expression on the left, where
+ * an ORDER BY must have it to use the index.
  */
-export function match(ns: string, q: string, code: RawBuilder<string>, name: RawBuilder<string>): Match {
-  const schema = sql.id(ns);
-  const prefix = `${escapeLike(q)}%`;
-  const contains = `%${escapeLike(q)}%`;
-  const conditions: RawBuilder<boolean>[] = [sql`${code} like ${prefix}`, sql`${name} like ${prefix}`];
-  if (q.length >= MIN_TRIGRAM_LENGTH) {
-    conditions.push(
-      sql`${code} like ${contains}`,
-      sql`${name} like ${contains}`,
-      sql`${q} operator(${schema}.<%) ${name}`,
-    );
-  }
-  return {
-    where: sql<boolean>`(${sql.join(conditions, sql` or `)})`,
-    rank: sql<number>`(case when ${code} = ${q} then 0 when ${code} like ${prefix} then 1
-      when ${name} like ${prefix} then 2 when ${name} like ${contains} or ${code} like ${contains} then 3
-      else 4 end)`,
-    codeOrder: sql<string | null>`(case when ${code} like ${prefix} then ${code} end)`,
-    similarity: sql<number>`${schema}.word_similarity(${q}, ${name})`,
-  };
-}
+export const distanceTo = (ns: string, q: string, expr: RawBuilder<string>): RawBuilder<number> =>
+  sql<number>`(${expr} operator(${sql.id(ns)}.<->>) ${q}::text)`;
 
 /* ---- the same idea in memory, for the short static lists (tax codes, countries, units) ---- */
 

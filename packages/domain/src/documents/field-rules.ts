@@ -127,6 +127,25 @@ export interface FieldState {
 }
 
 /** The expression scope of a field (see the module comment). */
+const serviceLinesByList = new WeakMap<object, boolean>();
+
+/**
+ * hasServiceLines, remembered per lines array: rules run for every field of every line, and
+ * scanning all lines each time is quadratic on large orders. Saves replace the array, never a
+ * line's type in place.
+ */
+function serviceLinesOf(doc: DocumentLike): boolean {
+  const lines = doc.lines;
+  if (!lines || typeof lines !== 'object') return hasServiceLines(doc);
+  let known = serviceLinesByList.get(lines);
+  if (known === undefined) {
+    known = hasServiceLines(doc);
+    serviceLinesByList.set(lines, known);
+  }
+  return known;
+}
+
+/** The scope of a field's expressions: the document's fields at the top level, plus context. */
 export function fieldScope(ctx: FieldContext): ExpressionScope {
   return {
     ...ctx.doc,
@@ -135,7 +154,7 @@ export function fieldScope(ctx: FieldContext): ExpressionScope {
     state: ctx.state ?? currentState(ctx.doc),
     mode: ctx.mode ?? 'edit',
     line: ctx.line ?? null,
-    hasServiceLines: hasServiceLines(ctx.doc),
+    hasServiceLines: serviceLinesOf(ctx.doc),
   };
 }
 

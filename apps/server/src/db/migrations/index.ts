@@ -3,6 +3,8 @@ import * as initial from './0001-initial.ts';
 import * as documents from './0002-documents.ts';
 import * as reference from './0003-reference.ts';
 import * as documentMessages from './0004-document-messages.ts';
+import * as lookupIndexes from './0005-lookup-indexes.ts';
+import * as listIndexes from './0006-list-indexes.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-documents': documents,
   '0003-reference': reference,
   '0004-document-messages': documentMessages,
+  '0005-lookup-indexes': lookupIndexes,
+  '0006-list-indexes': listIndexes,
 };
