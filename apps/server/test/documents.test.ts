@@ -429,3 +429,28 @@ describe('permissions', () => {
     expect(own.body).toEqual({ editing: null });
   });
 });
+
+describe('form group fields', () => {
+  type Group = { model: string; key: string; label: string; fields: Array<{ src: string }> };
+  it('answers the fields of one group and of several, 404 for an unknown group', async () => {
+    const one = await call<Group>(t.app, 'GET', '/api/config/formGroupFields/order.delivery', {
+      token: await token('buyer'),
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.label).toBe('Delivery');
+    expect(one.body.fields.map((f) => f.src)).toContain('deliveryDate');
+    const many = await call<Record<string, Group>>(t.app, 'POST', '/api/config/formGroupFields', {
+      token: await token('buyer'),
+      body: ['order.delivery', 'requisition.general'],
+    });
+    expect(Object.keys(many.body)).toEqual(['order.delivery', 'requisition.general']);
+    const unknown = await call(t.app, 'GET', '/api/config/formGroupFields/order.nothing', {
+      token: await token('buyer'),
+    });
+    expect(unknown.status).toBe(404);
+    const bad = await call(t.app, 'GET', '/api/config/formGroupFields/order', {
+      token: await token('buyer'),
+    });
+    expect(errorOf(bad.body)._status).toBe(400);
+  });
+});

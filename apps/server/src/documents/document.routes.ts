@@ -4,6 +4,8 @@ import type { Services } from '../services.ts';
 import {
   DocumentBody,
   DocumentParams,
+  FormGroupIds,
+  FormGroupParams,
   ListQuery,
   ModelConfigParams,
   ModelConfigQuery,
@@ -52,6 +54,29 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         req.params.model,
         req.query._v ? Number(req.query._v) : undefined,
       ),
+  );
+  app.get(
+    '/config/formGroupFields/:key',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "Fields of one form group; key is '{model}.{group}' (e.g. order.delivery)",
+        params: FormGroupParams,
+      },
+    },
+    async (req) =>
+      (await documents.formGroupFields(caller(req), caller(req).user.lang, [req.params.key]))[req.params.key],
+  );
+  app.post(
+    '/config/formGroupFields',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "Fields of several form groups: body is an array of '{model}.{group}' ids",
+        body: FormGroupIds,
+      },
+    },
+    (req) => documents.formGroupFields(caller(req), caller(req).user.lang, req.body),
   );
   app.get('/config/subtype', { schema: { tags: ['config'], summary: 'Subtypes per model' } }, (req) =>
     documents.subtypes(caller(req)),

@@ -12,6 +12,11 @@ export const DocumentParams = Type.Object({
   model: Type.String({ pattern: MODEL_PATTERN }),
   id: Type.String({ pattern: '^[0-9]{1,18}$' }),
 });
+/** '{model}.{group}', e.g. 'order.delivery'. */
+const FORM_GROUP_ID = Type.String({ pattern: '^[a-z][a-z-]*\\.[A-Za-z][\\w-]*$', maxLength: 100 });
+export const FormGroupParams = Type.Object({ key: FORM_GROUP_ID });
+export const FormGroupIds = Type.Array(FORM_GROUP_ID, { minItems: 1, maxItems: 50 });
+
 export const ModelConfigParams = Type.Object({
   lang: Type.String({ pattern: '^[a-z]{2}$' }),
   model: Type.String({ pattern: MODEL_PATTERN }),

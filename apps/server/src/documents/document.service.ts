@@ -390,6 +390,26 @@ export function documentService(db: Db) {
       return localize(config, lang);
     },
 
+    /**
+     * The fields of form groups (seed 000 section 7, /config/formGroupFields). A group id is
+     * '{model}.{group key}'; its fields are the form field configs the group lists, in its order.
+     */
+    async formGroupFields(auth: AuthContext, lang: string, ids: ReadonlyArray<string>) {
+      const out: Record<string, { model: string; key: string; label: unknown; fields: unknown[] }> = {};
+      for (const id of ids) {
+        const dot = id.indexOf('.');
+        const [name, key] = dot > 0 ? [id.slice(0, dot), id.slice(dot + 1)] : [id, ''];
+        const config = await modelConfig(auth, name);
+        const group = config.form.groups.find((g) => g.key === key);
+        if (!group) throw notFound(`Unknown form group '${id}'.`);
+        const fields = group.fields
+          .map((src) => config.form.fields.find((f) => f.src === src))
+          .filter((f) => f !== undefined);
+        out[id] = localize({ model: name, key, label: group.label ?? key, fields }, lang);
+      }
+      return out;
+    },
+
     async subtypes(auth: AuthContext) {
       const out: Record<string, ReadonlyArray<{ key: string; label: unknown }>> = {};
       for (const name of MODELS) {
