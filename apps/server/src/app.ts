@@ -12,6 +12,7 @@ import { readEnv, type AppEnv } from './config/env.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
 import { documentRoutes } from './documents/document.routes.ts';
 import { favoriteRoutes } from './favorites/favorite.routes.ts';
+import { fileRoutes } from './files/file.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(searchRoutes, { prefix: '/api', services });
   await app.register(referenceRoutes, { prefix: '/api', services });
   await app.register(favoriteRoutes, { prefix: '/api', services });
+  await app.register(fileRoutes, { prefix: '/api', services });
   await app.register(adminRoutes, { prefix: '/api', db: opts.db });
 
   await registerWebApp(app, env.webDist);

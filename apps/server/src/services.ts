@@ -5,6 +5,8 @@ import { helpService } from './config/help.service.ts';
 import type { Db } from './db/database.ts';
 import { documentService } from './documents/document.service.ts';
 import { favoriteService } from './favorites/favorite.service.ts';
+import { fileService } from './files/file.service.ts';
+import { fileStorageFromEnv } from './files/file.storage.ts';
 import { notificationService } from './notifications/notification.service.ts';
 import { orderPdfService } from './pdf/order-pdf.service.ts';
 import { profileService } from './profile/profile.service.ts';
@@ -26,6 +28,8 @@ export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: nu
     search: searchService(db),
     reference: referenceService(db),
     favorites: favoriteService(db, documentService(db)),
+    // FILE_STORAGE=dir + FILE_DIR store the bytes in a directory; the database otherwise.
+    files: fileService(db, { storage: fileStorageFromEnv(db) }),
   };
 }
 

@@ -454,3 +454,30 @@ describe('form group fields', () => {
     expect(errorOf(bad.body)._status).toBe(400);
   });
 });
+
+describe('enabled switch', () => {
+  it('lets the supplier manager switch a supplier record off and on; others are refused', async () => {
+    const manager = await token('manager-supplier');
+    const created = await call<{ _id: string; enabled: boolean }>(t.app, 'POST', '/api/purchasing/supplier', {
+      token: manager,
+      body: { name: 'Omega Valves Lda', vat: 'PT509876543', address: { city: 'Braga', country: 'PT' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const url = `/api/purchasing/supplier/${created.body._id}/toggle-enabled`;
+    const off = await call<{ enabled: boolean }>(t.app, 'PUT', url, {
+      token: manager,
+      body: { value: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.enabled).toBe(false);
+    const on = await call<{ enabled: boolean }>(t.app, 'PUT', url, { token: manager, body: { value: true } });
+    expect(on.body.enabled).toBe(true);
+    const requester = await call(t.app, 'PUT', url, {
+      token: await token('requester'),
+      body: { value: false },
+    });
+    expect([403, 404]).toContain(requester.status);
+    const bad = await call(t.app, 'PUT', url, { token: manager, body: { value: 'yes' } });
+    expect(bad.status).toBe(400);
+  });
+});

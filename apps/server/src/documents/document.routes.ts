@@ -10,6 +10,7 @@ import {
   ModelConfigParams,
   ModelConfigQuery,
   ModelParams,
+  ToggleEnabledBody,
   WorkflowBody,
 } from './document.schema.ts';
 import type { ListParams } from './document.service.ts';
@@ -139,6 +140,18 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       },
     },
     (req) => documents.update(caller(req), req.params.model, req.params.id, req.body),
+  );
+  app.put(
+    '/purchasing/:model/:id/toggle-enabled',
+    {
+      schema: {
+        tags,
+        summary: "Switch a record's 'enabled' flag (the list's enabled column)",
+        params: DocumentParams,
+        body: ToggleEnabledBody,
+      },
+    },
+    (req) => documents.toggleEnabled(caller(req), req.params.model, req.params.id, req.body.value),
   );
   app.delete(
     '/purchasing/:model/:id',

@@ -17,6 +17,8 @@ const FORM_GROUP_ID = Type.String({ pattern: '^[a-z][a-z-]*\\.[A-Za-z][\\w-]*$',
 export const FormGroupParams = Type.Object({ key: FORM_GROUP_ID });
 export const FormGroupIds = Type.Array(FORM_GROUP_ID, { minItems: 1, maxItems: 50 });
 
+export const ToggleEnabledBody = Type.Object({ value: Type.Boolean() });
+
 export const ModelConfigParams = Type.Object({
   lang: Type.String({ pattern: '^[a-z]{2}$' }),
   model: Type.String({ pattern: MODEL_PATTERN }),

@@ -485,6 +485,15 @@ export function documentService(db: Db) {
       return read(auth, name, id);
     },
 
+    /**
+     * The list's 'enabled' switch column (seed 001 section 2.4): a save of the one field, through
+     * the same rules as any save (scope, edit permission, field rules, version).
+     */
+    async toggleEnabled(auth: AuthContext, name: string, id: string, value: boolean) {
+      const current = (await read(auth, name, id)) as unknown as DocumentBody & { _version: number };
+      return this.update(auth, name, id, { ...current, enabled: value, _version: current._version });
+    },
+
     /** Moves a document to the trash: state 'deleted', every value zero. */
     async remove(auth: AuthContext, name: string, id: string) {
       const { model, scope } = await loadModel(auth, name);

@@ -5,6 +5,7 @@ import * as reference from './0003-reference.ts';
 import * as documentMessages from './0004-document-messages.ts';
 import * as lookupIndexes from './0005-lookup-indexes.ts';
 import * as listIndexes from './0006-list-indexes.ts';
+import * as files from './0007-files.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-document-messages': documentMessages,
   '0005-lookup-indexes': lookupIndexes,
   '0006-list-indexes': listIndexes,
+  '0007-files': files,
 };
