@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { memo, useCallback, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasRole, isSupplier, supplierLineView } from '@p2p/domain';
 import type { DisplayProps, FieldContext, FieldDef, InputProps } from './types.ts';
@@ -42,6 +42,28 @@ function newLine(columns: FieldDef[], lines: Line[]): Line {
   const line: Line = { pos, subpos: 0, quantity: '1', price: '0' };
   for (const c of columns) if (c.default !== undefined && line[c.src] === undefined) line[c.src] = c.default;
   return line;
+}
+
+const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The context handed to the rows: the same object while everything but `doc` is unchanged (the form
+ * makes a new context with the re-totalled document on every edit), its `doc` read live, so an edit
+ * re-renders the edited row only.
+ */
+function useRowContext(ctx: FieldContext | undefined): FieldContext | undefined {
+  const live = useRef(ctx);
+  live.current = ctx;
+  const stable = useRef<{ from: FieldContext; ctx: FieldContext } | null>(null);
+  if (!ctx) return undefined;
+  const prev = stable.current;
+  const keys = Object.keys(ctx);
+  const same = prev && keys.length === Object.keys(prev.from).length && keys.every((k) => k === 'doc' || (ctx as Record<string, unknown>)[k] === (prev.from as Record<string, unknown>)[k]);
+  if (same) return prev.ctx;
+  const rowCtx = { ...ctx } as FieldContext;
+  Object.defineProperty(rowCtx, 'doc', { enumerable: true, get: () => live.current?.doc });
+  stable.current = { from: ctx, ctx: rowCtx };
+  return rowCtx;
 }
 
 interface RowProps {
@@ -151,7 +173,12 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const columns = useMemo(() => lineColumns(field, ctx, lines), [field, ctx, lines]);
+  // rows are memoised: keep the columns and the context they get stable across the form's re-renders
+  const columnsRef = useRef<FieldDef[]>([]);
+  const nextColumns = lineColumns(field, ctx, lines);
+  if (!sameItems(nextColumns, columnsRef.current)) columnsRef.current = nextColumns;
+  const columns = columnsRef.current;
+  const rowCtx = useRowContext(ctx);
   const supplierView = isSupplier(ctx?.user);
   const readOnly = disabled || !onChange;
   const editable = useCallback(
@@ -206,7 +233,7 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
                 editable={editable}
                 supplierView={supplierView}
                 expanded={expanded === start + k}
-                ctx={ctx}
+                ctx={rowCtx}
                 renderers={renderers}
                 onCell={onCell}
                 onRemove={readOnly ? undefined : onRemove}

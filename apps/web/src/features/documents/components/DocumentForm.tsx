@@ -30,7 +30,7 @@ import { openOrderPdf } from '../api/order-pdf.ts';
 import { FavoriteToggle } from '../../favorites/index.ts';
 import { TimelinePanel } from './TimelinePanel.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
-import { duplicateOf, priceDocument, saveBody } from './pricing.ts';
+import { createPricer, duplicateOf, saveBody } from './pricing.ts';
 import { useModel } from './use-model.ts';
 
 type Mode = 'read' | 'edit' | 'create';
@@ -124,11 +124,29 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [creating, readOnlyView, cfg?.name, doc?._id, action]);
 
-  const priced = useMemo(() => (draft ? priceDocument(draft) : null), [draft]);
+  // Incremental pricing: only edited lines are recomputed, the totals adjusted by their difference.
+  const [pricer] = useState(createPricer);
+  // The first paint of a loaded document shows the server's values (it computed them with the same
+  // rules); the browser's own pricing of every line follows in short slices between frames. An edit
+  // before it is done prices what is left at once.
+  const [primed, setPrimed] = useState(false);
+  const deferPricing = !primed && Boolean(draft) && draft === doc;
+  useEffect(() => {
+    if (!deferPricing || !draft) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = () => {
+      if (pricer.warm(draft, performance.now() + 8)) setPrimed(true);
+      else timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [deferPricing, draft, pricer]);
+  const priced = useMemo(() => (draft && !deferPricing ? pricer(draft) : null), [draft, deferPricing, pricer]);
   const view = useMemo<DocumentData | null>(() => {
-    if (!draft || !priced) return null;
+    if (!draft) return null;
+    if (!priced) return deferPricing ? draft : null;
     return { ...draft, ...(priced.totals ?? {}), lines: Array.isArray(draft.lines) ? priced.lines : draft.lines };
-  }, [draft, priced]);
+  }, [draft, priced, deferPricing]);
 
   if (config.isLoading || (!creating && loaded.isLoading)) return <Loading />;
   if (!cfg) return <p className="page p-error" data-testid="document-error">{t('documents.configError', { model })}</p>;
