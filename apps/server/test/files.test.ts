@@ -36,7 +36,11 @@ function multipart(parts: Part[]) {
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
       p.filename ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''
     }\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -75,7 +79,10 @@ const file = (name: string, data: Buffer | string, type = 'application/pdf'): Pa
 describe('files', () => {
   it('round-trips the bytes of an upload', async () => {
     const bytes = randomBytes(70_000);
-    const res = await upload('buyer', [file('Offer é.pdf', bytes), { ...file('b.txt', 'hello', 'text/plain'), name: 'files[1]' }]);
+    const res = await upload('buyer', [
+      file('Offer é.pdf', bytes),
+      { ...file('b.txt', 'hello', 'text/plain'), name: 'files[1]' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.info).toBeNull();
     expect(res.body.files).toHaveLength(2);
@@ -124,12 +131,18 @@ describe('files', () => {
   });
 
   it('does not let maxSize raise the server cap', async () => {
-    const res = await upload('buyer', [{ name: 'maxSize', data: String(FILE_SIZE_LIMIT * 10) }, file('a.pdf', 'abc')]);
+    const res = await upload('buyer', [
+      { name: 'maxSize', data: String(FILE_SIZE_LIMIT * 10) },
+      file('a.pdf', 'abc'),
+    ]);
     expect(res.status).toBe(200);
   });
 
   it('rejects a disallowed extension with the exact message (case-insensitive match)', async () => {
-    const ok = await upload('buyer', [{ name: 'extensions', data: 'pdf, png' }, file('SCAN.PNG', 'p', 'image/png')]);
+    const ok = await upload('buyer', [
+      { name: 'extensions', data: 'pdf, png' },
+      file('SCAN.PNG', 'p', 'image/png'),
+    ]);
     expect(ok.status).toBe(200);
     const res = await upload('buyer', [
       file('a.exe', 'x'),
@@ -137,7 +150,9 @@ describe('files', () => {
       { name: 'extensions', data: 'pdf, png' },
     ]);
     expect(res.status).toBe(400);
-    expect(errorOf(res.body).message).toBe("The file extension 'exe' is not allowed. Allowed extensions: pdf, png.");
+    expect(errorOf(res.body).message).toBe(
+      "The file extension 'exe' is not allowed. Allowed extensions: pdf, png.",
+    );
   });
 
   it('needs a token (401), accepts access_token on the download only', async () => {

@@ -72,7 +72,8 @@ export function fileService(db: Db, opts: { storage?: FileStorage } = {}) {
 
   return {
     async upload(auth: AuthContext, input: UploadInput): Promise<UploadResult> {
-      if (!input.files.length) throw badRequest('No file was sent (multipart field files[0]).', 'files.empty');
+      if (!input.files.length)
+        throw badRequest('No file was sent (multipart field files[0]).', 'files.empty');
       if (input.check && !(CHECK_TYPES as readonly string[]).includes(input.check.type))
         throw badRequest(`Unknown check type '${input.check.type}'.`);
       if ((input.documentId ? 1 : 0) + (input.model ? 1 : 0) === 1)

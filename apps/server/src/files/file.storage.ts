@@ -27,7 +27,9 @@ export function databaseFileStorage(db: Db): FileStorage {
     async get(id) {
       const row = await q.selectFrom('files').select('data').where('id', '=', id).executeTakeFirst();
       if (!row?.data) return null;
-      return Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      return Buffer.isBuffer(row.data)
+        ? row.data
+        : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
     },
     async delete(id) {
       await q.updateTable('files').set({ data: null }).where('id', '=', id).execute();

@@ -2,3 +2,4 @@ export * from './expression.ts';
 export * from './dates.ts';
 export * from './inputs.ts';
 export * from './field-types.ts';
+export * from './files.ts';

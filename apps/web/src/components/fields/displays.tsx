@@ -126,15 +126,8 @@ export function ScoresDisplay({ field, value }: DisplayProps) {
   );
 }
 
-export function MediaDisplay({ value }: DisplayProps) {
-  if (!value) return <Empty />;
-  const name = typeof value === 'object' ? String((value as { name?: unknown }).name ?? '') : String(value);
-  return (
-    <span className="field-media">
-      <i className="pi pi-paperclip" aria-hidden="true" /> {name}
-    </span>
-  );
-}
+/** Stored files as download links (see media.tsx). */
+export { MediaDisplay } from './media.tsx';
 
 export function ConditionsDisplay({ value }: DisplayProps) {
   const list = Array.isArray(value) ? (value as Array<{ condition?: string; value?: unknown }>) : [];

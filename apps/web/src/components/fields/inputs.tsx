@@ -328,37 +328,8 @@ export function ScoresInput({ id, field, value, onChange, disabled }: InputProps
   );
 }
 
-/**
- * A file chooser: keeps {name, size, type} of the chosen file in the form value. There is no upload
- * endpoint yet, so the file itself is not sent.
- */
-export function MediaInput({ id, field, value, onChange, disabled }: InputProps) {
-  const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const limit = field.size ?? 20_000_000;
-  const name = value && typeof value === 'object' ? String((value as { name?: unknown }).name ?? '') : str(value);
-  return (
-    <span className="field-media-input">
-      <input
-        id={id}
-        type="file"
-        disabled={disabled}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (!file) return;
-          if (file.size > limit) {
-            setError(t('fields.fileTooLarge', { size: file.size, limit }));
-            return;
-          }
-          setError(null);
-          onChange({ name: file.name, size: file.size, type: file.type });
-        }}
-      />
-      {name && <span data-testid={`${id}-name`}>{name}</span>}
-      <InvalidText id={id} text={error} />
-    </span>
-  );
-}
+/** The media field: validated upload to POST /api/files (see media.tsx). */
+export { MediaInput } from './media.tsx';
 
 /** Price conditions RA01, RB00, ZFA1, ZFB1, Z030 as one input each. */
 export function ConditionsInput({ id, field, value, onChange, disabled }: InputProps) {

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProgressBar } from 'primereact/progressbar';
+import { FILE_SIZE_LIMIT, fileViolations, type StoredFile } from '@p2p/domain';
+import { fileDownloadUrl, uploadFiles } from '../../features/files/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { showToast } from '../../lib/toasts.ts';
+import type { DisplayProps, FieldDef, InputProps } from './types.ts';
+
+/**
+ * The 'media' (and 'file') field: chosen files are checked with fileViolations (size limit of the
+ * field, else 20,000,000 bytes; the field's allowed `extensions`), uploaded to POST /api/files with
+ * upload progress, and the field value becomes [{_id, name, contentType, size}]. If any chosen file
+ * fails a check, the messages (de-duplicated, joined) show as a failure and no file is added.
+ */
+
+type MediaField = FieldDef & { extensions?: string; multiple?: boolean };
+
+/** The stored files of a value; older values ({name} or a plain name) show without a link. */
+export function mediaFiles(value: unknown): Array<Partial<StoredFile> & { name: string }> {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list
+    .map((v) => {
+      if (typeof v === 'string') return { name: v };
+      if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        const name = String(o.name ?? o.filename ?? '');
+        return typeof o._id === 'string' ? { ...(o as Partial<StoredFile>), _id: o._id, name } : { name };
+      }
+      return null;
+    })
+    .filter((f): f is Partial<StoredFile> & { name: string } => Boolean(f?.name));
+}
+
+function FileLink({ file, token }: { file: Partial<StoredFile> & { name: string }; token: string | null }) {
+  const { t } = useTranslation();
+  if (!file._id) return <span className="field-media-name">{file.name}</span>;
+  return (
+    <a
+      className="field-media-link"
+      href={fileDownloadUrl(file._id, token)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={t('files.download', { name: file.name })}
+    >
+      {file.name}
+    </a>
+  );
+}
+
+export function MediaDisplay({ value }: DisplayProps) {
+  const { token } = useSession();
+  const files = mediaFiles(value);
+  if (!files.length) return <span className="field-empty" aria-hidden="true" />;
+  return (
+    <span className="field-media">
+      <i className="pi pi-paperclip" aria-hidden="true" />{' '}
+      {files.map((f, i) => (
+        <span key={f._id ?? `${f.name}-${i}`}>
+          {i > 0 && ', '}
+          <FileLink file={f} token={token} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function MediaInput({ id, field, value, onChange, disabled }: InputProps) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const media = field as MediaField;
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const files = mediaFiles(value);
+  const limit = field.size ?? FILE_SIZE_LIMIT;
+
+  const fail = (message: string) => {
+    setError(message);
+    showToast({ severity: 'error', detail: message });
+  };
+
+  async function choose(chosen: File[]) {
+    if (!chosen.length) return;
+    const messages = fileViolations(chosen, {
+      maxSize: limit,
+      ...(media.extensions ? { extensions: media.extensions } : {}),
+    });
+    if (messages.length) {
+      fail(messages.join(' '));
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    try {
+      const res = await uploadFiles(chosen, {
+        maxSize: limit,
+        ...(media.extensions ? { extensions: media.extensions } : {}),
+        onProgress: setProgress,
+      });
+      const kept = files.filter((f) => f._id) as StoredFile[];
+      onChange([...kept, ...res.files]);
+    } catch (err) {
+      fail(err instanceof Error && err.message ? err.message : t('files.uploadFailed'));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const remove = (index: number) => {
+    const rest = files.filter((_, i) => i !== index);
+    onChange(rest.length ? rest : null);
+  };
+
+  const busy = progress !== null;
+  return (
+    <span className="field-media-input">
+      <input
+        id={id}
+        type="file"
+        multiple={media.multiple !== false}
+        disabled={disabled || busy}
+        title={t('files.choose')}
+        {...(media.extensions
+          ? {
+              accept: media.extensions
+                .split(',')
+                .map((e) => `.${e.trim().replace(/^\./, '')}`)
+                .join(','),
+            }
+          : {})}
+        onChange={(e) => {
+          const list = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          void choose(list);
+        }}
+      />
+      {busy && (
+        <ProgressBar
+          value={progress}
+          className="field-media-progress"
+          aria-label={t('files.uploading')}
+          data-testid={`${id}-progress`}
+        />
+      )}
+      {files.length > 0 && (
+        <ul className="field-media-list" data-testid={`${id}-files`}>
+          {files.map((f, i) => (
+            <li key={f._id ?? `${f.name}-${i}`}>
+              <FileLink file={f} token={token} />
+              {!disabled && (
+                <button
+                  type="button"
+                  className="p-button p-button-text p-button-sm field-media-remove"
+                  aria-label={t('files.remove', { name: f.name })}
+                  onClick={() => remove(i)}
+                >
+                  <i className="pi pi-times" aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <small className="p-error field-input-error" id={`${id}-invalid`} role="alert">
+          {error}
+        </small>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+import { errorMessage, isInvalidTokenError, type ApiErrorBody, type StoredFile } from '@p2p/domain';
+import { ApiError, apiUrl, buildHeaders } from '../../lib/api-client.ts';
+import { t } from '../../lib/i18n.ts';
+import { resetSession, sessionStore } from '../../lib/session.ts';
+
+/** POST /api/files answer (seed 001 section 7); info is null (text extraction is not available). */
+export interface UploadResponse {
+  files: StoredFile[];
+  info: string | null;
+}
+
+export interface UploadOptions {
+  /** 0..100 while the bytes go up (XMLHttpRequest upload progress) */
+  onProgress?: (percent: number) => void;
+  /** sent as the server-side checks (the server cap of 20,000,000 bytes always applies) */
+  maxSize?: number;
+  extensions?: string;
+  check?: { type: 'summarize' | 'taxAuthority' | 'socialSecurity'; obj?: unknown };
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads files as multipart files[0..n]. XMLHttpRequest rather than fetch, because only XHR
+ * reports upload progress. Failures reject with ApiError carrying the server's message.
+ */
+export function uploadFiles(files: readonly File[], opts: UploadOptions = {}): Promise<UploadResponse> {
+  const form = new FormData();
+  if (opts.maxSize) form.append('maxSize', String(opts.maxSize));
+  if (opts.extensions) form.append('extensions', opts.extensions);
+  if (opts.check) form.append('check', JSON.stringify(opts.check));
+  files.forEach((file, i) => form.append(`files[${i}]`, file, file.name));
+
+  return new Promise<UploadResponse>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl('/files'));
+    for (const [name, value] of Object.entries(buildHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0)
+        opts.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        opts.onProgress?.(100);
+        resolve(body as UploadResponse);
+        return;
+      }
+      const errBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : null;
+      // the server lists one message per violation; shown joined like the client-side check
+      const list = errBody?.data?.errors?.map((e) => e.message).filter(Boolean) ?? [];
+      const message = list.length ? list.join(' ') : errorMessage(errBody, xhr.status, xhr.statusText);
+      if (isInvalidTokenError(xhr.status, errBody?.message) && sessionStore.get().token)
+        resetSession('invalid-token');
+      reject(new ApiError(message, xhr.status, errBody));
+    };
+    xhr.onerror = () => reject(new ApiError(t('messages.network'), 0));
+    xhr.onabort = () => reject(new ApiError(t('files.cancelled'), 0));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+/**
+ * The download link of a stored file: API base + /files/{id} + ?access_token= (seed 001 section 7).
+ * The spec strips the /api prefix because its API base already ends there; our API lives under
+ * /api on the same origin, so the link keeps it: /api/files/{id}?access_token=...
+ */
+export function fileDownloadUrl(id: string, token: string | null = sessionStore.get().token): string {
+  return apiUrl(`/files/${encodeURIComponent(id)}`, token ? { access_token: token } : undefined);
+}
