@@ -1,3 +1,4 @@
+import { FIELD_TYPES } from '@p2p/domain';
 import { Type } from 'typebox';
 
 /**
@@ -6,47 +7,7 @@ import { Type } from 'typebox';
  * keys do not make the shipped configurations invalid; what the document engine reads is typed.
  */
 
-/**
- * Field types the web app renders (apps/web/src/components/fields/types.ts FIELD_TYPES), plus
- * `ref_<name>`. Kept in step by hand until the list moves to packages/domain.
- */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'phone',
-  'key',
-  'select',
-  'radio',
-  'checkbox',
-  'switch',
-  'enabled',
-  'date',
-  'datetime',
-  'date-range',
-  'number',
-  'quantity',
-  'price',
-  'value',
-  'percentage',
-  'icon_status',
-  'state',
-  'address',
-  'ref',
-  'supplier',
-  'user',
-  'group',
-  'users',
-  'suppliers',
-  'multi-select',
-  'tags',
-  'scores',
-  'media',
-  'file',
-  'conditions',
-  'lines',
-] as const;
-
+/** Field types the web app renders (one list, in @p2p/domain), plus `ref_<name>`. */
 export const FIELD_TYPE_PATTERN = `^(${FIELD_TYPES.join('|')}|ref_[A-Za-z0-9_-]+)$`;
 
 const Label = Type.Union([Type.String(), Type.Record(Type.String(), Type.String())]);

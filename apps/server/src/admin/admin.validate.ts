@@ -1,6 +1,6 @@
-import { compileExpression } from '@p2p/domain';
+import { compileExpression, FIELD_TYPES } from '@p2p/domain';
 import { Compile } from 'typebox/compile';
-import { FIELD_TYPES, ModelConfigSchema } from './admin.schema.ts';
+import { ModelConfigSchema } from './admin.schema.ts';
 
 /** One problem of a model configuration: `field` is a JSON path such as 'form.fields[3].src'. */
 export interface ConfigError {
