@@ -131,6 +131,20 @@ const totalsColumns = (t: DocumentWrite['totals']) => ({
   list_value: t.listValue,
 });
 
+/** The columns a save writes from a document, shared by insert and update. */
+const headerColumns = (w: DocumentWrite) => ({
+  type: w.type,
+  subtype: w.subtype,
+  key: w.key,
+  state: w.state,
+  supplier_id: w.supplier_id,
+  requester_id: w.requester_id,
+  group_id: w.group_id,
+  plant: w.plant,
+  data: json(w.data),
+  ...totalsColumns(w.totals),
+});
+
 export function documentRepository(db: Db) {
   return {
     async list(q: ListQuery): Promise<DocumentRow[]> {
@@ -204,18 +218,9 @@ export function documentRepository(db: Db) {
         .values({
           domain_id: domainId,
           model,
-          type: w.type,
-          subtype: w.subtype,
-          key: w.key,
-          state: w.state,
-          supplier_id: w.supplier_id,
-          requester_id: w.requester_id,
-          group_id: w.group_id,
-          plant: w.plant,
+          ...headerColumns(w),
           created_by: userId,
           updated_by: userId,
-          data: json(w.data),
-          ...totalsColumns(w.totals),
         })
         .returning(sql<string>`id::text`.as('id'))
         .executeTakeFirstOrThrow();
@@ -232,20 +237,11 @@ export function documentRepository(db: Db) {
       const res = await db
         .updateTable('documents')
         .set({
-          type: w.type,
-          subtype: w.subtype,
-          key: w.key,
-          state: w.state,
-          supplier_id: w.supplier_id,
-          requester_id: w.requester_id,
-          group_id: w.group_id,
-          plant: w.plant,
+          ...headerColumns(w),
           deleted: w.deleted,
-          data: json(w.data),
           updated_by: userId,
           updated_at: new Date(),
           version: version + 1,
-          ...totalsColumns(w.totals),
         })
         .where(sql<boolean>`id = ${id}::bigint`)
         .where('version', '=', version)
