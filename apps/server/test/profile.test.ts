@@ -85,6 +85,30 @@ describe('user config', () => {
     expect(again.user.group?.name).toBe('Maintenance Porto');
   });
 
+  it('a switch of group is seen at once by the same token (the cached session is forgotten)', async () => {
+    const { token, user } = await signIn(t.app, 'buyer');
+    for (const name of ['Maintenance Porto', 'Purchasing Lisboa']) {
+      const group = user.groups.find((g) => g.name === name)!;
+      const saved = await call(t.app, 'POST', '/api/profile/user/config', {
+        token,
+        body: { context: { group: group._id, active: 'group' } },
+      });
+      expect(saved.status).toBe(200);
+      // a new requisition takes the caller's current group as its default
+      const created = await call<{ group: { _id: string } | null }>(
+        t.app,
+        'POST',
+        '/api/purchasing/requisition',
+        {
+          token,
+          body: { doc: { subtype: 'R001' }, description: `In ${name}` },
+        },
+      );
+      expect(created.status).toBe(200);
+      expect(created.body.group?._id).toBe(group._id);
+    }
+  });
+
   it('selects a plant of the organization tree', async () => {
     const { token } = await signIn(t.app, 'manager');
     const groups = await call<UserGroupsResponse>(t.app, 'GET', '/api/profile/user/groups', { token });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
+import { forgetModelConfigs } from '../documents/document.repository.ts';
 
 export interface ConfigVersionRow {
   version: number;
@@ -69,6 +70,7 @@ export function adminConfigRepository(db: Db) {
           created_by: userId,
         })
         .execute();
+      forgetModelConfigs(db);
     },
   };
 }

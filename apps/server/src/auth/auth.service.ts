@@ -13,6 +13,7 @@ import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts'
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { domainRepository } from './domain.repository.ts';
+import { sessionCache } from './session-cache.ts';
 import { sessionRepository } from './session.repository.ts';
 import { toSessionUser } from './session-user.ts';
 import { userRepository, type UserRepository, type UserRow } from './user.repository.ts';
@@ -116,16 +117,21 @@ export function authService(db: Db, opts: { tokenTtlHours: number }) {
     /** Resolves a bearer token to its caller; any failure is the one 'token not valid' answer. */
     async authenticate(token: string): Promise<AuthContext> {
       const tokenHash = hashToken(token);
+      const cached = sessionCache.get(tokenHash);
+      if (cached) return cached;
       const session = await sessions.findValid(tokenHash, new Date());
       if (!session) throw tokenInvalid();
       const row = await users.findById(session.domain_id, session.user_id);
       if (!row || row.status !== 'active') throw tokenInvalid();
-      return { user: await toSessionUser(users, row), domainId: session.domain_id, tokenHash };
+      const auth = { user: await toSessionUser(users, row), domainId: session.domain_id, tokenHash };
+      sessionCache.set(auth, new Date(session.expires_at));
+      return auth;
     },
 
     async signOut(auth: AuthContext, userId: string): Promise<{ ok: true }> {
       if (userId !== auth.user._id) throw forbidden('You can only sign yourself out.');
       await sessions.revoke(auth.tokenHash, new Date());
+      sessionCache.forgetToken(auth.tokenHash);
       return { ok: true };
     },
 

@@ -1,6 +1,7 @@
 import type { GroupEntry, RoleRef } from '@p2p/domain';
 import type { Db, UserStatus } from '../db/database.ts';
 import { json } from '../db/database.ts';
+import { sessionCache } from './session-cache.ts';
 
 /** SQL for users, their roles and groups. Every read is scoped by domain. */
 export function userRepository(db: Db) {
@@ -130,27 +131,44 @@ export function userRepository(db: Db) {
       return row.id;
     },
 
+    // Every write below changes what the user's sessions resolve to: forget the cached ones.
     setPassword: (userId: string, passwordHash: string) =>
-      db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, status: 'active' })
-        .where('id', '=', userId)
-        .execute(),
+      forgetAfter(
+        userId,
+        db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, status: 'active' })
+          .where('id', '=', userId)
+          .execute(),
+      ),
 
     setStatus: (userId: string, status: UserStatus) =>
-      db.updateTable('users').set({ status }).where('id', '=', userId).execute(),
+      forgetAfter(userId, db.updateTable('users').set({ status }).where('id', '=', userId).execute()),
 
     saveConfig: (domainId: string, userId: string, changes: { context?: object; lang?: string }) =>
-      db
-        .updateTable('users')
-        .set({
-          ...(changes.context ? { context: json(changes.context) } : {}),
-          ...(changes.lang ? { lang: changes.lang } : {}),
-        })
-        .where('domain_id', '=', domainId)
-        .where('id', '=', userId)
-        .execute(),
+      forgetAfter(
+        userId,
+        db
+          .updateTable('users')
+          .set({
+            ...(changes.context ? { context: json(changes.context) } : {}),
+            ...(changes.lang ? { lang: changes.lang } : {}),
+          })
+          .where('domain_id', '=', domainId)
+          .where('id', '=', userId)
+          .execute(),
+      ),
   };
+}
+
+/** Forgets before and after the write: a request racing the write cannot keep the old user cached. */
+async function forgetAfter<T>(userId: string, write: Promise<T>): Promise<T> {
+  sessionCache.forgetUser(userId);
+  try {
+    return await write;
+  } finally {
+    sessionCache.forgetUser(userId);
+  }
 }
 
 export type UserRepository = ReturnType<typeof userRepository>;

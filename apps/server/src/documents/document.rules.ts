@@ -10,6 +10,7 @@ import {
   documentFieldLock,
   documentType,
   fieldState,
+  fieldsHiddenByRole,
   getPath,
   hasConsumedLines,
   hasRole,
@@ -241,22 +242,21 @@ export function assertValid(doc: DocumentLike, model: ModelConfig, user: Session
   if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors, 'document.invalid');
 }
 
-/** Removes the fields the user may not view because of their viewRoles (reads and lists). */
-export function hideFields<T extends DocumentLike>(doc: T, model: ModelConfig, user: SessionUser): T {
-  let out = doc;
-  for (const field of [...model.form.fields, ...model.list.fields]) {
-    if (field.viewRoles === undefined) continue;
-    const roleOnly: FieldConfig = {
-      src: field.src,
-      label: field.label,
-      type: field.type,
-      viewRoles: field.viewRoles,
-    };
-    if (fieldState(roleOnly, { doc, user: docUser(user) }).visible) continue;
-    if (getPath(out, field.src) !== undefined) out = setPath(out, field.src, undefined);
-  }
-  return out;
+/**
+ * Removes the fields the user may not view because of their viewRoles (reads and lists). The
+ * returned function is meant to be built once per request and applied to every row.
+ */
+export function roleHiding(model: ModelConfig, user: SessionUser): <T extends DocumentLike>(doc: T) => T {
+  const hidden = fieldsHiddenByRole([...model.form.fields, ...model.list.fields], docUser(user));
+  return (doc) => {
+    let out = doc;
+    for (const src of hidden) if (getPath(out, src) !== undefined) out = setPath(out, src, undefined);
+    return out;
+  };
 }
+
+export const hideFields = <T extends DocumentLike>(doc: T, model: ModelConfig, user: SessionUser): T =>
+  roleHiding(model, user)(doc);
 
 export interface PricedLines {
   lines: Array<Record<string, unknown> & { pos: number; subpos: number }>;

@@ -266,6 +266,17 @@ const rolesPass = (user: DocUser | null | undefined, spec: FieldConfig['viewRole
   (typeof spec === 'string' ? spec.trim() === '' : spec.length === 0) ||
   hasRole(user, spec);
 
+/**
+ * The srcs of the fields the user may not see because of their viewRoles alone: the same on every
+ * document, so a list computes them once rather than per row.
+ */
+export function fieldsHiddenByRole(
+  fields: ReadonlyArray<FieldConfig>,
+  user: DocUser | null | undefined,
+): string[] {
+  return [...new Set(fields.filter((f) => !rolesPass(user, f.viewRoles)).map((f) => f.src))];
+}
+
 const statePasses = (states: ReadonlyArray<string> | undefined, state: string): boolean =>
   states === undefined || states.includes(state);
 
