@@ -1,12 +1,15 @@
 /**
  * npm run bench:documents -- [--docs N] [--items M] [--db postgres://...] [--runs R] [--port P]
- *                            [--lines L] [--keep] [--explain]
+ *                            [--lines L] [--keep] [--explain] [--reuse SCHEMA]
  *
  * Generates N documents (80% orders, 10% requisitions, 10% contracts of tenant 'acme', 1 to 9
  * lines each, about 5 on average) and M reference items directly in SQL with generate_series,
  * then measures on the running server, over HTTP, the p50/p95 latency of the list cases, the
  * reference look-up and the save of an L-line order, and the same work as hand-written SQL on the
  * same database. Prints each pair and their ratio. Prints figures only; never fails.
+ *
+ * --keep keeps the generated PostgreSQL schema; --reuse SCHEMA measures on such a kept schema
+ * without generating again (the server migrates it on start; the tables are analyzed first).
  *
  * Database: --db, else env DATABASE_URL (a fresh schema, dropped at the end unless --keep), else
  * PGlite in a throwaway directory. PGlite is single-process and the server owns the directory
@@ -46,6 +49,7 @@ const BIG_LINES = intArg(args.lines, 2000);
 const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL || null;
 const KEEP = Boolean(args.keep);
 const EXPLAIN = Boolean(args.explain);
+const REUSE = typeof args.reuse === 'string' ? args.reuse : undefined;
 
 // ---------------------------------------------------------------- generation
 
@@ -303,7 +307,7 @@ const SEARCH_WORD = 'hydraulic';
 /** a common word (5% of the catalogue matches) and a selective code prefix (100 items) */
 const LOOKUP_WORDS = ['bolt', 'mat-00123'];
 const TEXT_SEARCH = (a: number, b: number) =>
-  `(to_tsvector('simple'::regconfig, coalesce(d.key, '') || ' ' || (d.data::text)) @@ to_tsquery('simple'::regconfig, $${a}) or d.key ilike $${b})`;
+  `(d.search @@ to_tsquery('simple'::regconfig, $${a}) or d.key ilike $${b})`;
 
 interface Case {
   name: string;
@@ -439,7 +443,6 @@ async function lookupCase(sqlDb: SqlClient | null, kind: BenchDb['kind'], q: str
 
 /** GET /api/search/order: search.repository.ts `search` with the order scope, page 1 of 30, no count. */
 function searchCase(): Case {
-  const text = `to_tsvector('simple'::regconfig, coalesce(d.key, '') || ' ' || (d.data::text))`;
   const query = (n: number) => `websearch_to_tsquery('simple'::regconfig, $${n})`;
   const readable = `replace(replace(replace(
     coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
@@ -450,10 +453,15 @@ function searchCase(): Case {
     http: { method: 'GET', path: `/api/search/order?q=${SEARCH_WORD}` },
     sql: [
       {
-        text: `with hits as (
-            select d.id, d.model, d.key, d.subtype, d.state, d.data, ts_rank(${text}, ${query(3)}) as rank
-            from documents d
-            where ((d.domain_id = $1 and d.model = $2 and true)) and d.deleted = false and ${text} @@ ${query(4)}
+        // search.repository.ts: rank the newest 300 matches (SEARCH_CANDIDATES), headline the page
+        text: `with candidates as materialized (
+            select d.id from documents d
+            where ((d.domain_id = $1 and d.model = $2 and true)) and d.deleted = false and d.search @@ ${query(4)}
+            order by d.id desc
+            limit 300
+          ), hits as (
+            select d.id, d.model, d.key, d.subtype, d.state, d.data, ts_rank(d.search, ${query(3)}) as rank
+            from candidates c join documents d on d.id = c.id
             order by rank desc, d.id desc
             limit $5 offset $6
           )
@@ -477,14 +485,18 @@ async function main(): Promise<void> {
   let sqlDb: SqlClient | null = null;
   const started = performance.now();
   try {
-    db = await setupDb({ url: DB_URL, keep: KEEP });
+    if (REUSE && !DB_URL) throw new Error('--reuse needs a PostgreSQL database (--db or DATABASE_URL)');
+    db = await setupDb({ url: DB_URL, keep: KEEP, ...(REUSE ? { reuse: REUSE } : {}) });
     log(`database: ${db.label}`);
     server = new Server(PORT, db.serverEnv);
     await server.start();
     if (db.kind === 'pglite') await server.stop();
     const gen = await db.open();
     try {
-      await generate(gen, db.kind, notes);
+      if (REUSE) {
+        log(`reusing schema ${REUSE}: analyze`);
+        await gen.exec('analyze');
+      } else await generate(gen, db.kind, notes);
       const [c] = await gen.query<{ docs: string; orders: string; lines: string }>(
         `select count(*)::text as docs, count(*) filter (where model = 'order')::text as orders,
                 (select count(*) from document_lines)::text as lines from documents`,

@@ -118,12 +118,13 @@ async function pgClient(url: string, schema?: string): Promise<SqlClient> {
   };
 }
 
-export async function setupDb(opts: { url: string | null; keep: boolean }): Promise<BenchDb> {
+/** `reuse`: the name of a schema kept by an earlier run (--keep); it is used as it is and kept. */
+export async function setupDb(opts: { url: string | null; keep: boolean; reuse?: string }): Promise<BenchDb> {
   if (opts.url) {
     const base = opts.url;
-    const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+    const schema = opts.reuse ?? `bench_${process.pid}_${Date.now().toString(36)}`;
     const admin = await pgClient(base);
-    await admin.exec(`create schema ${schema}`);
+    if (!opts.reuse) await admin.exec(`create schema ${schema}`);
     const [v] = await admin.query<{ v: string }>(`select current_setting('server_version') as v`);
     await admin.close();
     return {
@@ -132,7 +133,7 @@ export async function setupDb(opts: { url: string | null; keep: boolean }): Prom
       serverEnv: { DATABASE_URL: withSearchPath(base, schema) },
       open: () => pgClient(base, schema),
       async cleanup() {
-        if (opts.keep) {
+        if (opts.keep || opts.reuse) {
           log(`kept schema ${schema}`);
           return;
         }

@@ -48,6 +48,21 @@ describe('full-text search', () => {
     expect(new Set(logistics.body.items.map((h) => h.model)).size).toBeGreaterThan(1);
   });
 
+  it('counts exactly up to the cap and flags an estimate above it', async () => {
+    const exact = await search('admin', '/api/search/order?q=EUR&c=1&l=5');
+    expect(exact.body.options.count!).toBeGreaterThan(3);
+    process.env.COUNT_EXACT_LIMIT = '3';
+    try {
+      const capped = await search('admin', '/api/search/order?q=EUR&c=1&l=5');
+      expect(capped.status).toBe(200);
+      expect(capped.body.options).toMatchObject({ estimated: true });
+      expect(capped.body.options.count!).toBeGreaterThan(3);
+      expect(capped.body.items).toHaveLength(5);
+    } finally {
+      delete process.env.COUNT_EXACT_LIMIT;
+    }
+  });
+
   it('searches one model, pages, and answers 404 for an unknown model', async () => {
     const all = await search('admin', '/api/search/order?q=EUR&c=1&l=5');
     expect(all.status).toBe(200);

@@ -206,6 +206,8 @@ export interface DocumentsTable {
   tax_value: Numeric;
   value: Numeric;
   list_value: Numeric;
+  /** generated from key and data (migration 0008); never written */
+  search: ColumnType<string, never, never>;
 }
 
 export interface DocumentLinesTable {

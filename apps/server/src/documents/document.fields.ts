@@ -83,6 +83,5 @@ export function textSearch(q: string): RawBuilder<boolean> | null {
   if (words.length === 0) return null;
   const tsquery = words.map((w) => `${w}:*`).join(' & ');
   const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`(to_tsvector('simple'::regconfig, coalesce(d.key, '') || ' ' || (d.data::text))
-    @@ to_tsquery('simple'::regconfig, ${tsquery}) or d.key ilike ${like})`;
+  return sql<boolean>`(d.search @@ to_tsquery('simple'::regconfig, ${tsquery}) or d.key ilike ${like})`;
 }

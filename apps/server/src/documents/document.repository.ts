@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { cappedCount, countExactLimit } from '../db/capped-count.ts';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
 import { deepFreeze } from '../lib/deep-freeze.ts';
@@ -72,14 +73,7 @@ export interface ListQuery {
   offset: number;
 }
 
-/** Document list counts are exact up to this many matches (default), estimated above. */
-export const COUNT_EXACT_LIMIT = 10_000;
-
-/** `COUNT_EXACT_LIMIT` in the environment overrides the cap (read per call; tests force the estimate). */
-export const countExactLimit = (): number => {
-  const n = Number(process.env.COUNT_EXACT_LIMIT);
-  return Number.isInteger(n) && n > 0 ? n : COUNT_EXACT_LIMIT;
-};
+export { COUNT_EXACT_LIMIT, countExactLimit } from '../db/capped-count.ts';
 
 const base = (db: Db) =>
   db
@@ -175,18 +169,7 @@ export function documentRepository(db: Db) {
         .where(q.scope)
         .where('d.deleted', '=', q.deleted);
       for (const c of q.conditions) query = query.where(c);
-      const row = await db
-        .selectFrom(query.limit(exactLimit + 1).as('capped'))
-        .select(sql<string>`count(*)::text`.as('n'))
-        .executeTakeFirstOrThrow();
-      const n = Number(row.n);
-      if (n <= exactLimit) return { count: n, estimated: false };
-      const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
-      const raw = rows[0]?.['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-        Plan?: { 'Plan Rows'?: number };
-      }>;
-      return { count: Math.max(n, Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)), estimated: true };
+      return cappedCount(db, query, exactLimit);
     },
 
     /** One document inside the scope; `lock` takes a row lock for the write that follows. */

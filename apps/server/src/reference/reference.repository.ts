@@ -9,6 +9,7 @@ import {
   trigramSchema,
   withTrigramThreshold,
 } from './trigram.ts';
+import { countExactLimit } from '../db/capped-count.ts';
 
 /**
  * SQL of the reference look-ups. Every query is pinned to the caller's domain; suppliers and
@@ -25,12 +26,6 @@ import {
 export const MAX_LOOKUP_WINDOW = 1000;
 /** Counts up to this are exact; above it the planner's estimate is answered, flagged `estimated`. */
 export const LOOKUP_COUNT_EXACT_LIMIT = 1000;
-
-/** `COUNT_EXACT_LIMIT` in the environment overrides the count caps (read per call; tests use a tiny one). */
-export const countExactLimit = (fallback: number): number => {
-  const n = Number(process.env.COUNT_EXACT_LIMIT);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
 
 /** The item catalogue of migration 0003 (typed here so the shared Database type stays untouched). */
 export interface ItemsTable {

@@ -1,14 +1,17 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { ModelConfig } from '../documents/model-config.ts';
+import { cappedCount } from '../db/capped-count.ts';
 
 /**
- * Full-text search over documents. The text expression is, character for character, the one of the
- * `documents_text` GIN index of migration 0002, so PostgreSQL answers `@@` with a bitmap scan of
- * that index; the scopes (documentScope of every model searched) and `deleted = false` filter the
- * candidates.
+ * Full-text search over documents, on the stored tsvector `documents.search` (migration 0008:
+ * key and every text of data, GIN-indexed); the scopes (documentScope of every model searched) and
+ * `deleted = false` filter the matches.
+ *
+ * Ranking is done on the newest SEARCH_CANDIDATES matches, not on every match: a common word
+ * matches tens of thousands of documents on a large tenant and ranking them all took seconds. The
+ * best hits among the newest are what a buyer looks for; a page past them widens the set.
  */
-const DOCUMENT_TEXT = sql`to_tsvector('simple'::regconfig, coalesce(d.key, '') || ' ' || (d.data::text))`;
+export const SEARCH_CANDIDATES = 300;
 const query = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
 
 /** The readable text of a hit (key and every string or number of its data), HTML-escaped for the snippet. */
@@ -37,16 +40,20 @@ export interface SearchQuery {
 
 export function searchRepository(db: Db) {
   const where = (s: SearchQuery) =>
-    sql<boolean>`(${sql.join(s.scopes, sql` or `)}) and d.deleted = false and ${DOCUMENT_TEXT} @@ ${query(s.q)}`;
+    sql<boolean>`(${sql.join(s.scopes, sql` or `)}) and d.deleted = false and d.search @@ ${query(s.q)}`;
 
   return {
     /** Best hits first (rank, then newest); ts_headline runs on the page only. */
     async search(s: SearchQuery): Promise<SearchHit[]> {
-      const { rows } = await sql<SearchHit>`with hits as (
-          select d.id, d.model, d.key, d.subtype, d.state, d.data,
-            ts_rank(${DOCUMENT_TEXT}, ${query(s.q)}) as rank
-          from documents d
+      const candidates = Math.max(SEARCH_CANDIDATES, s.offset + s.limit);
+      const { rows } = await sql<SearchHit>`with candidates as materialized (
+          select d.id from documents d
           where ${where(s)}
+          order by d.id desc
+          limit ${candidates}
+        ), hits as (
+          select d.id, d.model, d.key, d.subtype, d.state, d.data, ts_rank(d.search, ${query(s.q)}) as rank
+          from candidates c join documents d on d.id = c.id
           order by rank desc, d.id desc
           limit ${s.limit} offset ${s.offset}
         )
@@ -59,19 +66,9 @@ export function searchRepository(db: Db) {
       return rows;
     },
 
-    async count(s: Omit<SearchQuery, 'limit' | 'offset'>): Promise<number> {
-      const { rows } = await sql<{ n: string }>`select count(*)::text as n from documents d
-        where ${where({ ...s, limit: 0, offset: 0 })}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    /** The latest configuration of every model for a domain (its own wins over the shipped default). */
-    async modelConfigs(domainId: string): Promise<ModelConfig[]> {
-      const { rows } = await sql<{ config: ModelConfig }>`select distinct on (model) config
-        from model_configs where domain_id = ${domainId} or domain_id is null
-        order by model, domain_id is null, version desc`.execute(db);
-      return rows.map((r) => r.config);
-    },
+    /** Exact up to the cap of list counts, above it the planner's estimate flagged `estimated`. */
+    count: (s: Omit<SearchQuery, 'limit' | 'offset'>) =>
+      cappedCount(db, sql`select 1 from documents d where ${where({ ...s, limit: 0, offset: 0 })}`),
   };
 }
 

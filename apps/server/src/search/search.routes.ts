@@ -33,6 +33,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         tags,
         summary:
           'Search every model the caller can view: {items: [{_id, model, key, title, snippet, url}], options}',
+        description:
+          'Hits are the best-ranked among the newest 300 matches (a page past them widens the set); ' +
+          'c=1 counts exactly up to 10,000 matches and answers an estimate flagged estimated: true above.',
         querystring: SearchQuery,
       },
     },

@@ -2,7 +2,8 @@ import { PAGING } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
 import { assertModelVisible, documentScope } from '../documents/document.scope.ts';
-import { isModel } from '../documents/model-config.ts';
+import { modelConfigRepository } from '../documents/document.repository.ts';
+import { isModel, MODELS } from '../documents/model-config.ts';
 import { notFound } from '../lib/app-error.ts';
 import { searchRepository } from './search.repository.ts';
 
@@ -35,6 +36,7 @@ export interface SearchItem {
  */
 export function searchService(db: Db) {
   const repo = searchRepository(db);
+  const modelConfigs = modelConfigRepository(db);
 
   return {
     /** `model` unset: every model the caller can view. Unknown model 404, a model not viewable 403. */
@@ -44,9 +46,10 @@ export function searchService(db: Db) {
       const wantCount = params.c === '1' || params.c === 'true';
       if (model !== undefined && !isModel(model)) throw notFound(`Unknown model '${model}'.`);
 
-      const configs = (await repo.modelConfigs(auth.domainId)).filter(
-        (c) => isModel(c.name) && (model === undefined || c.name === model),
-      );
+      const names = model === undefined ? MODELS : [model];
+      const configs = (await Promise.all(names.map((name) => modelConfigs.latest(auth.domainId, name))))
+        .filter((found) => found !== undefined)
+        .map((found) => found.config);
       if (model !== undefined && !configs.length) throw notFound(`Model '${model}' has no configuration.`);
       const scopes = configs
         .map((config) => {
@@ -62,7 +65,7 @@ export function searchService(db: Db) {
       if (!q || !scopes.length) return empty;
 
       const hits = await repo.search({ scopes, q, limit: pagesize, offset: (page - 1) * pagesize });
-      const count = wantCount ? await repo.count({ scopes, q }) : null;
+      const counted = wantCount ? await repo.count({ scopes, q }) : null;
       const items: SearchItem[] = hits.map((h) => ({
         _id: h.id,
         model: h.model,
@@ -73,7 +76,15 @@ export function searchService(db: Db) {
         snippet: h.snippet,
         url: `/${h.model}/${h.id}`,
       }));
-      return { items, options: { count, page, pagesize } };
+      return {
+        items,
+        options: {
+          count: counted ? counted.count : null,
+          page,
+          pagesize,
+          ...(counted?.estimated ? { estimated: true as const } : {}),
+        },
+      };
     },
   };
 }

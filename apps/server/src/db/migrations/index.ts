@@ -6,6 +6,7 @@ import * as documentMessages from './0004-document-messages.ts';
 import * as lookupIndexes from './0005-lookup-indexes.ts';
 import * as listIndexes from './0006-list-indexes.ts';
 import * as files from './0007-files.ts';
+import * as documentSearch from './0008-document-search.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-lookup-indexes': lookupIndexes,
   '0006-list-indexes': listIndexes,
   '0007-files': files,
+  '0008-document-search': documentSearch,
 };
