@@ -154,6 +154,33 @@ describe('order PDF', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('prints the deliveries of the demo orders that ship in several parts', async () => {
+    const transfer = (await orders()).find((o) => o.key === '4500012304')!;
+    const full = await call<Doc & { ships?: Array<{ _id: string; lines: number[] }> }>(
+      t.app,
+      'GET',
+      `/api/purchasing/order/${transfer._id}`,
+      { token: await token('supplier') },
+    );
+    expect(full.body.ships?.map((s) => [s._id, s.lines])).toEqual([
+      ['DLV-01', [10, 20]],
+      ['DLV-02', [30, 40, 50]],
+    ]);
+    // the supplier gets its delivery note as a PDF, with the supplier view
+    const res = await pdf('supplier', `/api/purchasing/order-pdf/${transfer._id}/DLV-02?ts=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(res.raw);
+    expect(text).toContain('DLV-02');
+    expect(text).toContain('Rua do Freixo 1071');
+    expect(text).toContain('15-07-2026');
+    expect(text).toContain('Ball bearing 6204');
+    expect(text).not.toContain('MAT-1001');
+    expect((await pdf('supplier', `/api/purchasing/order-pdf/${transfer._id}/DLV-09`)).status).toBe(404);
+    expect((await pdf('supplier2', `/api/purchasing/order-pdf/${transfer._id}/DLV-01`)).status).toBe(404);
+  });
+
   it('prints one delivery of an order with ships, and 404 for an unknown one', async () => {
     const supplierId = (await orders()).find((o) => o.supplier)!.supplier!._id;
     const created = await call<Doc>(t.app, 'POST', '/api/purchasing/order', {

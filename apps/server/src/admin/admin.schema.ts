@@ -101,6 +101,7 @@ export const ModelConfigSchema = Type.Object({
       createRoles: Type.Optional(RoleSpec),
       deleteRoles: Type.Optional(RoleSpec),
       duplicateRolesP011P013: Type.Optional(RoleSpec),
+      editableStates: Type.Optional(Strings),
     }),
   ),
   workflow: Type.Optional(

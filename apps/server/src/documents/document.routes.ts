@@ -10,6 +10,7 @@ import {
   ModelConfigParams,
   ModelConfigQuery,
   ModelParams,
+  ReopenBody,
   ToggleEnabledBody,
   WorkflowBody,
 } from './document.schema.ts';
@@ -195,6 +196,21 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       },
     },
     (req) => documents.transition(caller(req), req.params.model, req.params.id, req.body),
+  );
+  app.post(
+    '/purchasing/:model/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary:
+          "Reopen a closed or archived document (model action 'reopen'): it returns to state updated " +
+          '(editable, approved again), version + 1, a timeline entry with the optional comment; 409 in ' +
+          'another state or when created more than 365 days ago (the reason as message), 403 when not allowed',
+        params: DocumentParams,
+        body: ReopenBody,
+      },
+    },
+    (req) => documents.reopen(caller(req), req.params.model, req.params.id, req.body),
   );
   app.post(
     '/purchasing/:model/:id/duplicate',

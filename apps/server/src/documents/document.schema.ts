@@ -100,3 +100,8 @@ export const WorkflowBody = Type.Object({
   comment: Type.Optional(Type.String({ maxLength: 4000 })),
   _version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
+/** POST /purchasing/{model}/{id}/reopen: an optional comment for the timeline; _version as on save. */
+export const ReopenBody = Type.Object({
+  comment: Type.Optional(Type.String({ maxLength: 4000 })),
+  _version: Type.Optional(Type.Integer({ minimum: 1 })),
+});

@@ -7,6 +7,7 @@ import {
   documentActions,
   mergeTimeline,
   PAGING,
+  REOPEN_STATES,
   supplierLineView,
   timelineSteps,
   VALUE_FIELDS,
@@ -186,6 +187,8 @@ const ACTION_TARGETS: Readonly<Record<string, string>> = {
   close: 'closed',
   negotiate: 'negotiation',
   confirm: 'completed',
+  // A reopened document is open for changes again and goes through approval anew.
+  reopen: 'updated',
 };
 
 /** The document engine: model configs, lists, CRUD, trash and edit locks, all through documentScope. */
@@ -631,6 +634,67 @@ export function documentService(db: Db) {
           userId: auth.user._id,
           text: comment || null,
           tracking: { action: body.action, from: row.state, to },
+        });
+      });
+      return read(auth, name, id);
+    },
+
+    /**
+     * Reopens a closed or archived document (the model action 'reopen', seed 000 sections 2 and 4):
+     * the domain's documentActions decides again on the server — 409 outside closed/archived or
+     * past the reopen limit (REASONS.reopenLimit), 409 when the model has no reopen action, 403 when
+     * the caller may not (suppliers, roles without edit rights); the document goes to
+     * ACTION_TARGETS.reopen ('updated': editable, and to be approved again), its version grows and
+     * the timeline records the action with the optional comment.
+     */
+    async reopen(auth: AuthContext, name: string, id: string, body: { comment?: string; _version?: number }) {
+      const { model, scope } = await loadModel(auth, name);
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await tx.find(scope.where, id, { lock: true });
+        if (!row) throw notFoundDoc();
+        if (typeof body._version === 'number' && body._version !== row.version)
+          throw new AppError(
+            'conflict',
+            'The document was changed by someone else; reload it and try again.',
+            { key: 'document.stale' },
+          );
+        if (row.deleted || !(REOPEN_STATES as readonly string[]).includes(row.state))
+          throw new AppError('conflict', 'Only closed or archived documents can be reopened.', {
+            key: 'document.reopen-state',
+          });
+        if (!(model.actions ?? []).some((a) => a.name === 'reopen'))
+          throw new AppError('conflict', `Documents of model '${model.name}' cannot be reopened.`, {
+            key: 'document.reopen-not-available',
+          });
+        const doc = toDocument(row, model, await tx.lines(id));
+        const offered = documentActions(doc, model, docUser(auth.user), new Date()).find(
+          (a) => a.name === 'reopen',
+        );
+        if (!offered) throw forbidden('You are not allowed to reopen this document.');
+        if (offered.disabled)
+          throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', {
+            key: 'document.reopen-expired',
+          });
+        const to = ACTION_TARGETS.reopen!;
+        const written = await tx.update(id, row.version, auth.user._id, {
+          ...rowWrite(row),
+          data: row.data,
+          state: to,
+          deleted: false,
+          totals: rowTotals(row),
+        });
+        if (!written)
+          throw new AppError('conflict', 'The document was changed by someone else.', {
+            key: 'document.stale',
+          });
+        await documentMessageRepository(trx).insert({
+          domainId: auth.domainId,
+          documentId: id,
+          state: to,
+          userId: auth.user._id,
+          text: body.comment?.trim() || null,
+          tracking: { action: 'reopen', from: row.state, to },
         });
       });
       return read(auth, name, id);

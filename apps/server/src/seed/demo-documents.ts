@@ -60,6 +60,68 @@ const ORDER_SUBTYPES: Array<[string, string, string, string]> = [
   ['P999', 'erp-done', BETA, 'Imported freight order'],
 ];
 
+/**
+ * Orders delivered in several shipments (data.ships, printed one by one by GET
+ * /purchasing/order-pdf/{id}/{shipId}): each has an id, a date, an address and the positions it
+ * carries.
+ */
+const ORDER_SHIPS: Record<string, Array<Record<string, unknown>>> = {
+  // five lines: the fittings and shafts stay in Lisboa, the rest goes on to Porto a week later
+  P005: [
+    {
+      _id: 'DLV-01',
+      date: '2026-07-08',
+      address: {
+        name: 'Lisboa Warehouse',
+        street: 'Rua do Açúcar 88',
+        postcode: '1950-010',
+        city: 'Lisboa',
+        country: 'PT',
+      },
+      lines: [10, 20],
+    },
+    {
+      _id: 'DLV-02',
+      date: '2026-07-15',
+      address: {
+        name: 'Porto Plant',
+        street: 'Rua do Freixo 1071',
+        postcode: '4300-219',
+        city: 'Porto',
+        country: 'PT',
+      },
+      lines: [30, 40, 50],
+    },
+  ],
+  // drop-ship: the parts go straight to the customer's two sites
+  P008: [
+    {
+      _id: 'DLV-01',
+      date: '2026-04-10',
+      address: {
+        name: 'Metalúrgica do Norte, Lda',
+        street: 'Zona Industrial da Maia, Lote 12',
+        postcode: '4470-122',
+        city: 'Maia',
+        country: 'PT',
+      },
+      lines: [10, 20],
+    },
+    {
+      _id: 'DLV-02',
+      date: '2026-04-15',
+      address: {
+        name: 'Metalúrgica do Norte, Lda (Aveiro)',
+        street: 'Rua da Fábrica 7',
+        postcode: '3800-180',
+        city: 'Aveiro',
+        country: 'PT',
+      },
+      lines: [30],
+    },
+  ],
+};
+
 function orderLines(i: number): Line[] {
   const all: Line[] = [
     line('MAT-1001', 'Hydraulic fitting 1/2"', 120, '3.45', {
@@ -103,6 +165,7 @@ const DOCUMENTS: DemoDocument[] = [
       deliveryDate: `2026-0${(i % 6) + 3}-15`,
       paymentTerms: '60D',
       ...(subtype === 'P011' ? { reference: { contract: 'CT-2026-001' } } : {}),
+      ...(ORDER_SHIPS[subtype] ? { ships: ORDER_SHIPS[subtype] } : {}),
     },
     lines: orderLines(i).map((l) => (state === 'completed' ? { ...l, _cq: l.quantity } : l)),
   })),

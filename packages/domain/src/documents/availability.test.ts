@@ -386,6 +386,41 @@ describe('canEdit', () => {
     expect(canEdit(doc('created', { _id: 'S1' }), supplierModel, supplierB)).toBe(false);
   });
 
+  it("a supplier's own record is the one whose id or supplier reference is their company", () => {
+    // the server stores supplier records with their own id and the company as supplier reference
+    const record = (supplier: string) => doc('created', { _id: '901', supplier: { _id: supplier } });
+    expect(canEdit(record('S2'), supplierModel, supplierB)).toBe(true);
+    expect(canEdit(record('S1'), supplierModel, supplierB)).toBe(false);
+  });
+
+  it('keeps approved supplier records editable through permissions.editableStates', () => {
+    // as shipped in models/supplier.json: 'approved' is neither read-only nor edit-hidden there
+    const master: ModelRules = {
+      ...supplierModel,
+      permissions: { ...supplierModel.permissions, editableStates: ['approved'] },
+      readonly: ['completed', 'closed', 'archived', 'erp-done', 'rfq', 'deleted'],
+    };
+    const approved = (supplier: string) => doc('approved', { _id: '901', supplier: { _id: supplier } });
+    expect(canEdit(approved('S1'), master, supplierA)).toBe(true);
+    expect(canEdit(approved('S1'), master, user('manager-supplier'))).toBe(true);
+    expect(canEdit(approved('S1'), master, admin)).toBe(true);
+    // another company's record, a role without edit rights, states not listed
+    expect(canEdit(approved('S2'), master, supplierA)).toBe(false);
+    expect(canEdit(approved('S1'), master, buyer)).toBe(false);
+    expect(canEdit(doc('closed', { supplier: { _id: 'S1' } }), master, supplierA)).toBe(false);
+    expect(canEdit(doc('deleted', { supplier: { _id: 'S1' } }), master, admin)).toBe(false);
+    // without the list the generic rule hides edit in approved
+    expect(canEdit(approved('S1'), { ...master, permissions: supplierModel.permissions }, supplierA)).toBe(
+      false,
+    );
+    // listed but still read-only by the model: read-only wins
+    expect(canEdit(approved('S1'), { ...master, readonly: ['approved'] }, supplierA)).toBe(false);
+    const withEdit = { ...master, actions: [{ name: 'edit', label: 'Edit', permission: 'E' }] };
+    expect(documentActions(approved('S1'), withEdit, supplierA, NOW)).toEqual([
+      { name: 'edit', label: 'Edit', permission: 'E', disabled: false },
+    ]);
+  });
+
   it('requesters edit orders only when sharing a group or being requester, recipient or manager', () => {
     const other = doc('created', { requester: { _id: 'x' }, groups: [{ _id: 'g9' }] });
     expect(canEdit(other, orderModel, requester)).toBe(false);
@@ -436,7 +471,9 @@ describe('canDelete', () => {
       canDelete(doc('created'), { ...orderModel, permissions: { deleteRoles: 'supplier' } }, supplierA),
     ).toBe(false);
     expect(canDelete(doc('created', { _id: 'S1' }), supplierModel, supplierA)).toBe(true);
-    expect(canDelete(doc('created', { _id: 'S9' }), supplierModel, supplierA)).toBe(false);
+    expect(canDelete(doc('created', { _id: 'S9', supplier: { _id: 'S9' } }), supplierModel, supplierA)).toBe(
+      false,
+    );
     expect(
       canDelete(
         doc('created'),

@@ -62,7 +62,11 @@ function isSourcing(doc: DocumentLike, model?: ModelRules): boolean {
   return sourcing.includes(documentType(doc, model)) || (!!model && sourcing.includes(model.name));
 }
 
-/** The user's own document: their supplier record in the supplier model, else a document of their supplier. */
+/**
+ * The user's own document: their supplier record in the supplier model (the record whose id is
+ * their supplier company, or which describes it through its supplier reference, as the server
+ * stores it), else a document of their supplier.
+ */
 export function ownsDocument(
   doc: DocumentLike,
   model: Pick<ModelRules, 'name'>,
@@ -70,7 +74,7 @@ export function ownsDocument(
 ): boolean {
   if (isSupplierModel(model)) {
     const mine = refId(user?.supplier);
-    return mine !== undefined && refId(doc._id ?? undefined) === mine;
+    return mine !== undefined && (refId(doc._id ?? undefined) === mine || refId(doc.supplier) === mine);
   }
   return isOwnSupplierDocument(doc, user);
 }
@@ -255,14 +259,17 @@ function keyedRequisitionLocked(doc: DocumentLike, model: ModelRules): boolean {
 
 /**
  * Edit: never on the chat model; hidden in completed, closed, archived, erp-done, approved, rfq
- * (and deleted) and for keyed requisitions (except R002 in rfq-rejected or updated); refused on a
- * read-only document (isReadOnly, which carries the order requester rule); otherwise admin and
- * manager, or the model's editRoles. Suppliers only on their own documents.
+ * (and deleted) unless the model lists the state in permissions.editableStates (master data such
+ * as approved supplier records), and for keyed requisitions (except R002 in rfq-rejected or
+ * updated); refused on a read-only document (isReadOnly, which carries the order requester rule);
+ * otherwise admin and manager, or the model's editRoles. Suppliers only on their own documents.
  */
 export function canEdit(doc: DocumentLike, model: ModelRules, user: DocUser | null | undefined): boolean {
   if (!user || isChatModel(model)) return false;
   const state = currentState(doc);
-  if (state === 'deleted' || includes(EDIT_HIDDEN_STATES, state)) return false;
+  if (state === 'deleted') return false;
+  if (includes(EDIT_HIDDEN_STATES, state) && !includes(model.permissions?.editableStates, state))
+    return false;
   if (keyedRequisitionLocked(doc, model)) return false;
   if (isReadOnly(doc, workflowOf(model), user, { model })) return false;
   if (actsAsSupplier(user) && !ownsDocument(doc, model, user)) return false;

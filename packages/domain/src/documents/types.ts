@@ -116,6 +116,17 @@ export interface ModelPermissions {
   complaintType?: boolean;
   /** a sourcing model (return-buyer allowed); default: model name in SOURCING_TYPES */
   sourcing?: boolean;
+  /**
+   * States of EDIT_HIDDEN_STATES in which documents of this model stay editable (edit roles and
+   * the supplier's own-record rule still apply). Such a state must be neither in `readonly` nor
+   * locked. Used for master data: an approved supplier record (models/supplier.json) is not a
+   * finished transaction but the live profile of the company, so — as in supplier portals — the
+   * supplier keeps its own contacts, address and certifications up to date and the supplier
+   * manager corrects any record, without a new approval round. What approval vouched for (legal
+   * name, VAT number, bank account) stays with the supplier manager through those fields'
+   * editRoles: a self-service change of bank details is the classic invoice-fraud path.
+   */
+  editableStates?: ReadonlyArray<string>;
 }
 
 export interface FormGroup {
