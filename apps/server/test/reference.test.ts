@@ -60,6 +60,10 @@ describe('item look-up', () => {
     const gloves = await lookup('/api/reference/item?q=nitril%20glovs');
     expect(gloves.body.items.map((i) => i.code)).toContain('MAT-3300');
     expect((await lookup('/api/reference/item?q=zzqqxx')).body.items).toEqual([]);
+    // word similarity 0.58: found only under our threshold of 0.5 (pg_trgm's default is 0.6), which
+    // every connection starts with
+    const one = await lookup('/api/reference/item?q=hydralic');
+    expect(one.body.items[0]?.label).toMatch(/^Hydraulic /);
   });
 
   it('pages with a stable order', async () => {

@@ -3,7 +3,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { TRIGRAM_SETTING, WORD_SIMILARITY_THRESHOLD } from '../reference/trigram.ts';
 import type { Database, DatabaseKind, Db } from './database.ts';
+
+/** Session settings every connection starts with (the look-ups' trigram threshold). */
+const SESSION_SETTINGS = { [TRIGRAM_SETTING]: String(WORD_SIMILARITY_THRESHOLD) };
 
 export interface Connection {
   db: Db;
@@ -12,11 +16,15 @@ export interface Connection {
 
 /** A real PostgreSQL server; `searchPath` isolates a schema (used by the tests). */
 export function connectPostgres(url: string, searchPath?: string): Connection {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
+  const settings = { ...SESSION_SETTINGS, ...(searchPath ? { search_path: searchPath } : {}) };
+  const ours = Object.entries(settings)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
+  // startup options: applied as the session starts, no extra round trip. pg lets an `options` of
+  // the URL win over the config's, so ours are appended to the URL's own.
+  const u = new URL(url);
+  u.searchParams.set('options', [u.searchParams.get('options'), ours].filter(Boolean).join(' '));
+  const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
 }
 
@@ -32,5 +40,8 @@ export async function connectPglite(
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await pglite.waitReady;
+  // PGlite has one session: set once, it holds for every query.
+  for (const [k, v] of Object.entries(SESSION_SETTINGS))
+    await pglite.query('select set_config($1, $2, false)', [k, v]);
   return { db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }), kind: 'pglite', pglite };
 }

@@ -7,7 +7,6 @@ import {
   similarTo,
   startsWith,
   trigramSchema,
-  withTrigramThreshold,
 } from './trigram.ts';
 import { countExactLimit } from '../db/capped-count.ts';
 
@@ -78,23 +77,21 @@ export async function plannedRows(db: Db, query: RawBuilder<unknown>): Promise<n
   return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
-/** One page of a look-up, and its count when asked, inside one transaction (the threshold is local). */
+/** One page of a look-up, and its count when asked. */
 async function lookup<T extends { id: string; name: string }>(
   db: Db,
   spec: LookupSpec,
   page: Page,
 ): Promise<PageOf<T>> {
   const ns = await trigramSchema(db);
-  return withTrigramThreshold(db, async (trx) => {
-    const rows = page.q
-      ? await tiered<T>(trx, ns, spec, page)
-      : (
-          await sql<T>`select ${spec.columns} from ${spec.table} t where ${spec.where}
-            order by ${byteOrder(spec.name)}, t.id limit ${page.limit} offset ${page.offset}`.execute(trx)
-        ).rows;
-    if (!page.count) return { rows, count: null, estimated: false };
-    return { rows, ...(await countMatches(trx, ns, spec, page.q)) };
-  });
+  const rows = page.q
+    ? await tiered<T>(db, ns, spec, page)
+    : (
+        await sql<T>`select ${spec.columns} from ${spec.table} t where ${spec.where}
+          order by ${byteOrder(spec.name)}, t.id limit ${page.limit} offset ${page.offset}`.execute(db)
+      ).rows;
+  if (!page.count) return { rows, count: null, estimated: false };
+  return { rows, ...(await countMatches(db, ns, spec, page.q)) };
 }
 
 /** The first offset + limit rows of the merged tiers, cut to the page. */

@@ -14,8 +14,13 @@ import type { Db } from '../db/database.ts';
  * with their schema: the caller's search_path need not include it.
  */
 
-/** Word similarity a misspelt name must reach ('hydralic' vs 'hydraulic' is 0.58; pg_trgm's default is 0.6). */
+/**
+ * Word similarity a misspelt name must reach ('hydralic' vs 'hydraulic' is 0.58; pg_trgm's default
+ * is 0.6). Every database connection starts with it (db/connect.ts), so a look-up needs no
+ * transaction to set it.
+ */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const TRIGRAM_SETTING = 'pg_trgm.word_similarity_threshold';
 /** Shorter texts have no trigram worth the index: prefix matching only. */
 export const MIN_TRIGRAM_LENGTH = 3;
 export const MAX_QUERY_LENGTH = 100;
@@ -39,16 +44,6 @@ export function trigramSchema(db: Db): Promise<string> {
     schemas.set(db, found);
   }
   return found;
-}
-
-/** Runs `fn` in a transaction whose word similarity threshold is ours (SET LOCAL: no leak to the pool). */
-export async function withTrigramThreshold<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
-      trx,
-    );
-    return fn(trx);
-  });
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
