@@ -14,6 +14,25 @@ export function plantForSelection(node: OrgNode): OrgNode | null {
   return node.children?.[0] ?? node;
 }
 
+/**
+ * Every node that can be a document's plant, as {key, label} in tree order: plant nodes and
+ * companies without children (selecting such a company uses the node itself as the plant). A
+ * document stores the key; screens show the label.
+ */
+export function orgPlants(roots: readonly OrgNode[]): Array<{ key: string; label: string }> {
+  const out: Array<{ key: string; label: string }> = [];
+  const walk = (nodes: readonly OrgNode[]) => {
+    for (const node of nodes) {
+      const childless = !node.children?.length;
+      if (node.type === 'plant' || (node.type === 'company' && childless))
+        out.push({ key: node.key, label: node.label });
+      walk(node.children ?? []);
+    }
+  };
+  walk(roots);
+  return out;
+}
+
 /** The chain of nodes from a root to the node with `key`, or [] when absent. */
 export function findOrgPath(roots: readonly OrgNode[], key: string): OrgNode[] {
   for (const node of roots) {

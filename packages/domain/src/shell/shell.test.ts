@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeContext, encodeContext } from './context.ts';
 import { errorMessage, isInvalidTokenError } from './errors.ts';
-import { filterOrgTree, findOrgPath, isSelectableNode, plantForSelection } from './org-tree.ts';
+import { filterOrgTree, findOrgPath, isSelectableNode, orgPlants, plantForSelection } from './org-tree.ts';
 import { MESSAGES, TOAST_LIFE_MS } from './constants.ts';
 import type { OrgNode } from '../api/contract.ts';
 
@@ -53,6 +53,14 @@ describe('organization tree', () => {
     expect(plantForSelection(tree[0]!)?.key).toBe('P1');
     expect(plantForSelection(tree[1]!)?.key).toBe('C2');
     expect(plantForSelection(plant('P2', 'x'))?.key).toBe('P2');
+  });
+  it('lists the plants a document can name: plant nodes and childless companies, key and label', () => {
+    expect(orgPlants(tree)).toEqual([
+      { key: 'P1', label: 'Lisboa' },
+      { key: 'P2', label: 'Évora' },
+      { key: 'C2', label: 'Acme Holding' },
+    ]);
+    expect(orgPlants([])).toEqual([]);
   });
   it('finds the path to a node', () => {
     expect(findOrgPath(tree, 'P2').map((n) => n.key)).toEqual(['C1', 'P2']);

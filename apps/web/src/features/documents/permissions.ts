@@ -4,6 +4,7 @@ import {
   canDelete as domainCanDelete,
   canDuplicate as domainCanDuplicate,
   canEdit as domainCanEdit,
+  documentActions,
   documentFieldLock,
   fieldState as domainFieldState,
   isAdminLevel,
@@ -69,6 +70,8 @@ export interface WorkflowOffer {
   disabled: boolean;
   reason?: string;
   commentRequired: boolean;
+  /** PrimeIcons class of the button (default pi-send) */
+  icon?: string;
 }
 
 interface ServerAction {
@@ -129,6 +132,28 @@ export function workflowOffers(user: SessionUser | null, config: ModelConfig, do
     ...(t.reason ? { reason: t.reason } : {}),
     commentRequired: t.commentRequired,
   }));
+}
+
+/**
+ * The model action 'reopen' on a closed or archived document, as a state-change offer (its own
+ * call, POST /purchasing/{model}/{id}/reopen): the server's `_actions.actions` entry when sent
+ * (disabled past the reopen limit, with the reason), else the shared documentActions. Null when
+ * the user is not offered it.
+ */
+export function reopenOffer(user: SessionUser | null, config: ModelConfig, doc: DocumentData, lang: string, fallbackLabel = 'Reopen', now: Date = new Date()): WorkflowOffer | null {
+  const list = serverActions(doc)?.actions;
+  const found: ServerAction | undefined = list
+    ? list.find((a) => (a.name ?? a.action) === 'reopen')
+    : documentActions(asDoc(doc), rulesOf(config), asUser(user), now).find((a) => a.name === 'reopen');
+  if (!found) return null;
+  return {
+    name: 'reopen',
+    label: labelText(found.label as Parameters<typeof labelText>[0], lang) || fallbackLabel,
+    disabled: Boolean(found.disabled),
+    ...(found.reason ? { reason: found.reason } : {}),
+    commentRequired: false,
+    icon: 'pi pi-lock-open',
+  };
 }
 
 export interface FieldState {

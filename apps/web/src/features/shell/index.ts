@@ -1,4 +1,4 @@
 export { Header, helpDocForPath } from './components/Header.tsx';
 export { Sidebar } from './components/Sidebar.tsx';
 export { GroupDrawer } from './components/GroupDrawer.tsx';
-export { useNavigation } from './api/shell.ts';
+export { useNavigation, useUserGroups } from './api/shell.ts';

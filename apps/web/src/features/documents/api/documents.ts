@@ -38,6 +38,8 @@ export interface ModelConfig {
     duplicateSubtypes?: string[];
     duplicateRolesP011P013?: string;
     deleteRequiresNoConsumption?: boolean;
+    /** edit-hidden states (approved ...) in which the model stays editable: master data */
+    editableStates?: string[];
   };
   workflow?: { states: WorkflowState[]; transitions: Array<Record<string, unknown>> };
   readonly?: string[];
@@ -109,6 +111,13 @@ export const editCheck = (model: string, id: string) => api.get<EditInfo>(`${one
 /** POST /purchasing/{model}/{id}/workflow: runs a workflow action; answers the updated document. */
 export const runWorkflow = (model: string, id: string, body: { action: string; comment?: string; _version?: number }) =>
   api.post<DocumentData>(`${one(model, id)}/workflow`, body);
+
+/**
+ * POST /purchasing/{model}/{id}/reopen: reopens a closed or archived document (the model action
+ * 'reopen'); answers the document, back in state updated.
+ */
+export const reopenDocument = (model: string, id: string, body: { comment?: string; _version?: number }) =>
+  api.post<DocumentData>(`${one(model, id)}/reopen`, body);
 
 /** POST /purchasing/{model}/{id}/duplicate: answers the new document. */
 export const duplicateDocument = (model: string, id: string) => api.post<DocumentData>(`${one(model, id)}/duplicate`, {});

@@ -16,6 +16,7 @@ import {
   duplicateDocument,
   editCheck,
   editStart,
+  reopenDocument,
   runWorkflow,
   timelineQuery,
   updateDocument,
@@ -25,9 +26,10 @@ import {
   type ModelConfig,
 } from '../api/documents.ts';
 import { mapSaveError, type FormNotice } from '../errors.ts';
-import { canDelete, canDuplicate, canEdit, fieldState, hasAction, offersAction, workflowOffers } from '../permissions.ts';
+import { canDelete, canDuplicate, canEdit, fieldState, hasAction, offersAction, reopenOffer, workflowOffers } from '../permissions.ts';
 import { openOrderPdf } from '../api/order-pdf.ts';
 import { FavoriteToggle } from '../../favorites/index.ts';
+import { OrderShipments, shipsOf } from './OrderShipments.tsx';
 import { TimelinePanel } from './TimelinePanel.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { createPricer, duplicateOf, saveBody } from './pricing.ts';
@@ -242,8 +244,15 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
   const runAction = async (name: string, comment: string): Promise<boolean> => {
     setNotice(null);
     try {
-      await runWorkflow(model, id, { action: name, ...(comment ? { comment } : {}), _version: doc?._version ?? draft._version });
-      showToast({ severity: 'success', detail: t('documents.workflow.done') });
+      const body = { ...(comment ? { comment } : {}), _version: doc?._version ?? draft._version };
+      // the model action 'reopen' has its own call; a workflow transition of that name does not
+      if (name === 'reopen' && reopenAsAction) {
+        await reopenDocument(model, id, body);
+        showToast({ severity: 'success', detail: t('documents.reopened') });
+      } else {
+        await runWorkflow(model, id, { action: name, ...body });
+        showToast({ severity: 'success', detail: t('documents.workflow.done') });
+      }
       await reload();
       void queryClient.invalidateQueries({ queryKey: timelineQuery(model, id).queryKey });
       return true;
@@ -267,15 +276,21 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
     }
   };
 
-  const orderPdf = async () => {
+  /** the order PDF, or one delivery of it (same call, token and supplier view) */
+  const orderPdf = async (shipId?: string) => {
     try {
-      await openOrderPdf(id, { supplierView: isSupplier(user) && !hasRole(user, 'admin,manager,buyer') });
+      await openOrderPdf(id, { supplierView: isSupplier(user) && !hasRole(user, 'admin,manager,buyer'), ...(shipId ? { shipId } : {}) });
     } catch (err) {
       actionError(err);
     }
   };
 
-  const offers = mode === 'read' && doc && !readOnlyView ? workflowOffers(user, cfg, doc, lang) : [];
+  const transitions = mode === 'read' && doc && !readOnlyView ? workflowOffers(user, cfg, doc, lang) : [];
+  // reopen (a model action) opens the same state-change dialog as the workflow actions
+  const reopen = mode === 'read' && doc && !readOnlyView ? reopenOffer(user, cfg, doc, lang, t('documents.reopen')) : null;
+  const reopenAsAction = Boolean(reopen) && !transitions.some((o) => o.name === 'reopen');
+  const offers = reopenAsAction && reopen ? [...transitions, reopen] : transitions;
+  const ships = shipsOf(doc);
   const isOrder = (model === 'order' || hasAction(cfg, 'order-pdf')) && offersAction(cfg, doc, 'order-pdf', true);
 
   const title = `${cfg.label ?? model} ${mode === 'create' ? `– ${t('documents.newTitle')}` : (draft.key ?? `#${String(draft._id ?? '')}`)}`;
@@ -385,6 +400,8 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
           </div>
         );
       })}
+
+      {mode === 'read' && !readOnlyView && isOrder && ships.length > 0 && <OrderShipments ships={ships} onPdf={(shipId) => orderPdf(shipId)} />}
 
       {!creating && doc && (
         <TimelinePanel model={model} id={id} config={cfg} state={doc._state?.current} stateLabel={stateLabel} lang={lang} />

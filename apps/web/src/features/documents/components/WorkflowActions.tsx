@@ -43,7 +43,7 @@ export function WorkflowActions({ offers, onRun }: WorkflowActionsProps) {
             <Button
               type="button"
               label={o.label}
-              icon="pi pi-send"
+              icon={o.icon ?? 'pi pi-send'}
               severity={/reject|suspend/.test(o.name) ? 'danger' : undefined}
               outlined
               disabled={o.disabled}

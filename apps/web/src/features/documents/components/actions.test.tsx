@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { REASONS } from '@p2p/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { jsonResponse, renderWithProviders, testUser } from '../../../test/render.tsx';
@@ -298,5 +299,257 @@ describe('favorites, duplicate and PDF on the form', () => {
     fireEvent.click(await screen.findByTestId('action-pdf'));
     await waitFor(() => expect(tab.location.href).toBe('blob:pdf-2'));
     expect(new URL(String(calls('GET', '/api/purchasing/order-pdf/7')[0]![0]), 'http://x').searchParams.get('view')).toBe('supplier');
+  });
+});
+
+const buyer = () => testUser();
+const withReopen = { ...config, actions: [...config.actions, { name: 'reopen', label: 'Reopen', permission: 'E' }] };
+const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+
+describe('reopen', () => {
+  it('reopens a closed document through POST /reopen with the comment and version, then shows it updated', async () => {
+    startSession('tok', buyer());
+    current = doc('closed', {
+      _actions: { actions: [{ name: 'reopen', label: 'Reopen', permission: 'E', disabled: false }], transitions: [] },
+      _permissions: { edit: false, delete: false, duplicate: false },
+    });
+    extra = (url, init) => {
+      if (url.pathname === '/api/purchasing/order/7/reopen' && init?.method === 'POST') {
+        current = doc('updated', { _version: 5, _permissions: { edit: true, delete: false, duplicate: false } });
+        return jsonResponse(current);
+      }
+      return undefined;
+    };
+    renderForm();
+    const button = (await screen.findByTestId('workflow-action-reopen')) as HTMLButtonElement;
+    expect(button.textContent).toBe('Reopen');
+    expect(button.disabled).toBe(false);
+    expect(screen.queryByTestId('action-edit')).toBeNull();
+    fireEvent.click(button);
+    // the comment is optional
+    expect((await screen.findByTestId('workflow-confirm') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByTestId('workflow-comment'), { target: { value: ' Credit note received ' } });
+    fireEvent.click(screen.getByTestId('workflow-confirm'));
+    await waitFor(() => expect(calls('POST', '/api/purchasing/order/7/reopen')).toHaveLength(1));
+    expect(JSON.parse(String(calls('POST', '/api/purchasing/order/7/reopen')[0]![1]!.body))).toEqual({ comment: 'Credit note received', _version: 4 });
+    expect(calls('POST', '/api/purchasing/order/7/workflow')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByTestId('form-state').getAttribute('data-state')).toBe('updated'));
+    expect(screen.queryByTestId('workflow-action-reopen')).toBeNull();
+    expect(await screen.findByTestId('action-edit')).toBeTruthy();
+  });
+
+  it("shows the server's reason on a disabled reopen", async () => {
+    startSession('tok', buyer());
+    current = doc('archived', {
+      _actions: { actions: [{ name: 'reopen', label: 'Reopen', permission: 'E', disabled: true, reason: REASONS.reopenLimit }], transitions: [] },
+    });
+    renderForm();
+    const button = (await screen.findByTestId('workflow-action-reopen')) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('workflow-action-wrap-reopen').getAttribute('title')).toBe(REASONS.reopenLimit);
+  });
+
+  it("shows the server's refusal (409 with the reason) as a notice and keeps the document", async () => {
+    startSession('tok', buyer());
+    current = doc('closed', { _actions: { actions: [{ name: 'reopen', label: 'Reopen', disabled: false }], transitions: [] } });
+    extra = (url, init) =>
+      url.pathname === '/api/purchasing/order/7/reopen' && init?.method === 'POST'
+        ? jsonResponse({ message: REASONS.reopenLimit, key: 'document.reopen-expired', _status: 409, data: { errors: [] } }, 409, 'Conflict')
+        : undefined;
+    renderForm();
+    fireEvent.click(await screen.findByTestId('workflow-action-reopen'));
+    fireEvent.click(await screen.findByTestId('workflow-confirm'));
+    expect((await screen.findByTestId('form-errors')).textContent).toContain(REASONS.reopenLimit);
+    expect(screen.getByTestId('form-state').getAttribute('data-state')).toBe('closed');
+  });
+
+  it('follows the shared rule without server _actions: 365-day limit, and never for suppliers', async () => {
+    extra = (url) => (url.pathname.startsWith('/api/config/model/') ? jsonResponse(withReopen) : undefined);
+    startSession('tok', buyer());
+    current = doc('closed', { _state: { current: 'closed', created: { ts: daysAgo(400) } } });
+    const first = renderForm();
+    const old = (await screen.findByTestId('workflow-action-reopen')) as HTMLButtonElement;
+    expect(old.disabled).toBe(true);
+    expect(old.getAttribute('data-reason')).toBe(REASONS.reopenLimit);
+    first.unmount();
+
+    current = doc('closed', { _state: { current: 'closed', created: { ts: daysAgo(30) } } });
+    const second = renderForm();
+    expect(((await screen.findByTestId('workflow-action-reopen')) as HTMLButtonElement).disabled).toBe(false);
+    second.unmount();
+
+    startSession('tok', testUser({ role: { key: 'supplier', name: 'Supplier' }, roles: [{ key: 'supplier', name: 'Supplier' }], supplier: { _id: 's1', name: 'ACME' } } as never));
+    current = doc('closed', { supplier: { _id: 's1', name: 'ACME' } });
+    renderForm();
+    await screen.findByTestId('form-state');
+    expect(screen.queryByTestId('workflow-action-reopen')).toBeNull();
+  });
+});
+
+describe('order deliveries', () => {
+  const ships = [
+    { _id: 'DLV-01', date: '2026-07-08', address: { name: 'Lisboa Warehouse', street: 'Rua do Açúcar 88', postcode: '1950-010', city: 'Lisboa', country: 'PT' }, lines: [10, 20] },
+    { _id: 'DLV-02', date: '2026-07-15', address: { name: 'Porto Plant', street: 'Rua do Freixo 1071', postcode: '4300-219', city: 'Porto', country: 'PT' }, lines: [30] },
+    { date: '2026-08-01', address: 'No id: cannot be printed' },
+  ];
+
+  it('lists the shipments of an order, each with its own PDF fetched with the bearer token', async () => {
+    startSession('tok', buyer());
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => tab as never);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:ship-2'), revokeObjectURL: vi.fn() }));
+    current = doc('erp-done', { ships });
+    extra = (url) => (url.pathname === '/api/purchasing/order-pdf/7/DLV-02' ? new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }) : undefined);
+    renderForm();
+    const rows = await screen.findAllByTestId(/^shipment-DLV/);
+    expect(rows).toHaveLength(2);
+    expect(within(screen.getByTestId('shipment-DLV-01')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'DLV-01',
+      '08-07-2026',
+      'Lisboa Warehouse, Rua do Açúcar 88, 1950-010 Lisboa, PT',
+      '10, 20',
+      'PDF',
+    ]);
+    const button = screen.getByTestId('shipment-pdf-DLV-02');
+    expect(button.getAttribute('aria-label')).toBe('PDF of delivery DLV-02');
+    fireEvent.click(button);
+    await waitFor(() => expect(tab.location.href).toBe('blob:ship-2'));
+    const [u, init] = calls('GET', '/api/purchasing/order-pdf/7/DLV-02')[0]!;
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(new URL(String(u), 'http://x').searchParams.get('ts')).toMatch(/^\d+$/);
+    expect(calls('GET', '/api/purchasing/order-pdf/7')).toHaveLength(0);
+  });
+
+  it('shows an unknown delivery (404) as a notice, and no panel for an order without shipments', async () => {
+    startSession('tok', buyer());
+    vi.spyOn(window, 'open').mockImplementation(() => ({ location: { href: '' }, close: vi.fn() }) as never);
+    current = doc('erp-done', { ships });
+    extra = (url) => (url.pathname === '/api/purchasing/order-pdf/7/DLV-01' ? jsonResponse({ message: 'Delivery not found.', key: 'not_found', _status: 404, data: { errors: [] } }, 404, 'Not Found') : undefined);
+    const first = renderForm();
+    fireEvent.click(await screen.findByTestId('shipment-pdf-DLV-01'));
+    expect((await screen.findByTestId('form-errors')).textContent).toContain('Delivery not found.');
+    first.unmount();
+    current = doc('erp-done');
+    renderForm();
+    await screen.findByTestId('action-pdf');
+    expect(screen.queryByTestId('shipments')).toBeNull();
+  });
+});
+
+describe('plants', () => {
+  const organization = [
+    {
+      key: 'acme-portugal',
+      type: 'company',
+      label: 'Acme Portugal',
+      group: { _id: 'g1' },
+      children: [{ key: 'pt-lisboa', type: 'plant', label: 'Lisboa Plant', group: { _id: 'g2' } }],
+    },
+    { key: 'acme-shared', type: 'company', label: 'Acme Shared Services', group: { _id: 'g3' } },
+  ];
+  const plantField = { src: 'plant', label: 'Plant', type: 'select', ref: 'plants', filterable: true };
+  const withPlant = {
+    ...config,
+    list: { ...config.list, fields: [...config.list.fields, plantField] },
+    form: { ...config.form, fields: [...config.form.fields, plantField], groups: [{ key: 'general', label: 'General', fields: ['description', 'plant'] }] },
+  };
+  beforeEach(() => {
+    extra = (url) => {
+      if (url.pathname.startsWith('/api/config/model/')) return jsonResponse(withPlant);
+      if (url.pathname === '/api/profile/user/groups') return jsonResponse({ groups: [], organization, options: [] });
+      if (url.pathname === '/api/purchasing/order') return jsonResponse({ items: [{ _id: '7', description: 'Paper', plant: 'pt-lisboa' }, { _id: '8', description: 'Pens', plant: 'acme-shared' }], options: { count: 2 } });
+      return undefined;
+    };
+  });
+
+  it('shows the plant name of the organization tree in the form, keeping the key as the value', async () => {
+    current = doc('approval', { plant: 'pt-lisboa' });
+    renderForm();
+    expect(await screen.findByText('Lisboa Plant')).toBeTruthy();
+    expect(screen.queryByText('pt-lisboa')).toBeNull();
+    expect(calls('GET', '/api/profile/user/groups')).toHaveLength(1);
+  });
+
+  it('shows plant names in the list, and the key when the tree does not know it', async () => {
+    const list = renderForm('/order');
+    expect(await screen.findByText('Lisboa Plant')).toBeTruthy();
+    expect(screen.getByText('Acme Shared Services')).toBeTruthy();
+    expect(screen.queryByText('pt-lisboa')).toBeNull();
+    list.unmount();
+    current = doc('approval', { plant: 'xx-unknown' });
+    renderForm();
+    expect(await screen.findByText('xx-unknown')).toBeTruthy();
+  });
+
+  it('offers the plants by name when editing and saves the key', async () => {
+    startSession('tok', buyer());
+    current = doc('created', { plant: 'pt-lisboa' });
+    extra = ((prev) => (url: URL, init: RequestInit | undefined) => {
+      if (url.pathname === '/api/purchasing/order/7' && init?.method === 'PUT') return jsonResponse({ ...current, ...JSON.parse(String(init.body)), _version: 5 });
+      return prev(url, init);
+    })(extra);
+    renderForm();
+    fireEvent.click(await screen.findByTestId('action-edit'));
+    await screen.findByTestId('action-save');
+    expect(await screen.findByText('Lisboa Plant')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('action-save'));
+    await waitFor(() => expect(calls('PUT', '/api/purchasing/order/7')).toHaveLength(1));
+    expect(JSON.parse(String(calls('PUT', '/api/purchasing/order/7')[0]![1]!.body)).plant).toBe('pt-lisboa');
+  });
+});
+
+describe('approved supplier records', () => {
+  // as models/supplier.json ships it: approved is edit-hidden generically, editable for this model
+  const supplierConfig = {
+    ...config,
+    name: 'supplier',
+    label: 'Suppliers',
+    actions: [{ name: 'edit', label: 'Edit', permission: 'E' }],
+    permissions: { supplierModel: true, editRoles: 'manager-supplier,supplier,supplier-user', createRoles: 'manager-supplier', editableStates: ['approved'] },
+    workflow: { states: [{ index: 0, name: 'created' }, { index: 1, name: 'approved' }], transitions: [] },
+    readonly: ['completed', 'closed', 'archived', 'erp-done', 'rfq', 'deleted'],
+  };
+  const record = (supplier: string) => ({ ...doc('approved'), _id: '9', doc: { type: 'supplier', subtype: null }, description: 'Alfa', supplier: { _id: supplier, name: 'Alfa' } });
+  const renderSupplier = () =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/supplier/:id/:action?" element={<DocumentFormPage model="supplier" path="/supplier" />} />
+      </Routes>,
+      { route: '/supplier/9' },
+    );
+  const supplierUser = () => testUser({ role: { key: 'supplier', name: 'Supplier' }, roles: [{ key: 'supplier', name: 'Supplier' }], supplier: { _id: 's1', name: 'Alfa' } } as never);
+  let served: ReturnType<typeof record>;
+  beforeEach(() => {
+    extra = (url) => {
+      if (url.pathname.startsWith('/api/config/model/')) return jsonResponse(supplierConfig);
+      if (url.pathname === '/api/purchasing/supplier/9') return jsonResponse(served);
+      return undefined;
+    };
+  });
+
+  it('shows Edit to the supplier on its own approved record, and to the supplier manager', async () => {
+    startSession('tok', supplierUser());
+    served = record('s1');
+    const first = renderSupplier();
+    fireEvent.click(await screen.findByTestId('action-edit'));
+    expect(await screen.findByTestId('action-save')).toBeTruthy();
+    first.unmount();
+    startSession('tok', testUser({ role: { key: 'manager-supplier', name: 'Supplier manager' }, roles: [{ key: 'manager-supplier', name: 'Supplier manager' }] }));
+    renderSupplier();
+    expect(await screen.findByTestId('action-edit')).toBeTruthy();
+  });
+
+  it("shows no Edit on another company's record or to a buyer", async () => {
+    startSession('tok', supplierUser());
+    served = record('s2');
+    const first = renderSupplier();
+    await screen.findByTestId('form-state');
+    expect(screen.queryByTestId('action-edit')).toBeNull();
+    first.unmount();
+    startSession('tok', buyer());
+    served = record('s1');
+    renderSupplier();
+    await screen.findByTestId('form-state');
+    expect(screen.queryByTestId('action-edit')).toBeNull();
   });
 });

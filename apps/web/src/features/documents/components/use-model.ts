@@ -1,10 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { orgPlants } from '@p2p/domain';
 import { TAXONOMY_SOURCES, taxonomyItems, type FieldContext, type FieldDef, type FieldItem } from '../../../components/fields/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session.ts';
+import { useUserGroups } from '../../shell/index.ts';
 import { useModelConfig, usePurchasingConfig, type ModelConfig, type PurchasingConfig } from '../api/documents.ts';
+
+/**
+ * Select sources read from the organization tree (GET /profile/user/groups): a field with ref
+ * 'plants' stores the plant's key and shows the node's label.
+ */
+export const PLANT_REFS = ['plants', 'plant'] as const;
 
 /** Option sources of selects and the state labels, from the model and purchasing configurations. */
 export function fieldContext(
@@ -22,14 +30,14 @@ export function fieldContext(
   return { options, states };
 }
 
-/** The refs of a model's fields (lines included) that name a taxonomy source. */
-export function taxonomyRefs(config: ModelConfig | undefined): string[] {
+/** The refs of a model's fields (lines included) that `wanted` accepts. */
+function fieldRefs(config: ModelConfig | undefined, wanted: (ref: string) => boolean): string[] {
   const refs = new Set<string>();
   const walk = (fields: ReadonlyArray<unknown> | undefined) => {
     for (const f of fields ?? []) {
       if (!f || typeof f !== 'object') continue;
       const def = f as FieldDef;
-      if (def.ref && TAXONOMY_SOURCES[def.ref]) refs.add(def.ref);
+      if (def.ref && wanted(def.ref)) refs.add(def.ref);
       if (Array.isArray(def.items)) walk(def.items);
     }
   };
@@ -37,6 +45,12 @@ export function taxonomyRefs(config: ModelConfig | undefined): string[] {
   walk(config?.list.fields);
   return [...refs].sort();
 }
+
+/** The refs of a model's fields (lines included) that name a taxonomy source. */
+export const taxonomyRefs = (config: ModelConfig | undefined): string[] => fieldRefs(config, (ref) => Boolean(TAXONOMY_SOURCES[ref]));
+
+/** The refs of a model's fields that list the plants of the organization tree. */
+export const plantRefs = (config: ModelConfig | undefined): string[] => fieldRefs(config, (ref) => (PLANT_REFS as readonly string[]).includes(ref));
 
 const TAXONOMY_PAGE = 100;
 const TAXONOMY_MAX_PAGES = 10;
@@ -75,6 +89,14 @@ export function useModel(model: string) {
   const purchasing = usePurchasingConfig();
   const refs = taxonomyRefs(config.data);
   const taxonomy = useTaxonomy(refs);
-  const base = useMemo(() => fieldContext(config.data, purchasing.data, t, taxonomy.data), [config.data, purchasing.data, t, taxonomy.data]);
+  // plants: the organization tree of the group drawer (the same query, usually cached already)
+  const plantSources = plantRefs(config.data).join(',');
+  const groups = useUserGroups(plantSources !== '');
+  const sources = useMemo(() => {
+    const plants: FieldItem[] = orgPlants(groups.data?.organization ?? []);
+    if (!plantSources || !plants.length) return taxonomy.data;
+    return { ...taxonomy.data, ...Object.fromEntries(plantSources.split(',').map((ref) => [ref, plants])) };
+  }, [taxonomy.data, groups.data, plantSources]);
+  const base = useMemo(() => fieldContext(config.data, purchasing.data, t, sources), [config.data, purchasing.data, t, sources]);
   return { t, user, config, purchasing, base, lang: i18n.language };
 }
