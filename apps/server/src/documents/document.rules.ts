@@ -11,6 +11,7 @@ import {
   documentType,
   fieldState,
   fieldsHiddenByRole,
+  lineFieldStates,
   getPath,
   hasConsumedLines,
   hasRole,
@@ -220,16 +221,22 @@ function applyLineRules(
   const storedRows = (input.stored ? getPath(input.stored, src) : undefined) as
     Array<Record<string, unknown>> | undefined;
   const byId = new Map((storedRows ?? []).map((l, i) => [lineId(l, i), l]));
+  // the rule items once (hiddenIfNull is display only), their states shared across lines where they can be
+  const ruled = items
+    .filter((item) => {
+      const top = item.src.split('.')[0]!;
+      return !(top === 'pos' || top === 'subpos' || SERVER_OWNED.has(top));
+    })
+    .map(withoutHiddenIfNull);
+  const stateOf = lineFieldStates(ctx);
   const next = rows.map((row: unknown, i) => {
     if (row === null || typeof row !== 'object') return row;
     let line = row as Record<string, unknown>;
     const before = byId.get(lineId(line, i));
-    for (const item of items) {
-      const top = item.src.split('.')[0]!;
-      if (top === 'pos' || top === 'subpos' || SERVER_OWNED.has(top)) continue;
-      const st = fieldState(withoutHiddenIfNull(item), { ...ctx, line: line as LineLike });
-      if (st.editable) continue;
-      line = setPath(line, item.src, before ? getPath(before, item.src) : undefined);
+    for (const item of ruled) {
+      if (stateOf(item, line as LineLike).editable) continue;
+      const kept = before ? getPath(before, item.src) : undefined;
+      if (getPath(line, item.src) !== kept) line = setPath(line, item.src, kept);
     }
     return line;
   });
@@ -287,7 +294,7 @@ export function priceLines(input: Array<Record<string, unknown>>, state: string)
       if (!code) errors.push({ field: 'tax', line: at, message: `Unknown tax code '${tax.key}'.` });
       else line.tax = { key: code.key, value: code.value, group: code.group };
     }
-    return { ...line, pos, subpos };
+    return Object.assign(line, { pos, subpos });
   });
   if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
   try {
@@ -295,7 +302,7 @@ export function priceLines(input: Array<Record<string, unknown>>, state: string)
       _state: { current: state },
       lines: cleaned as Parameters<typeof computeDocument>[0]['lines'],
     });
-    return { lines: cleaned.map((l, i) => ({ ...l, ...lines[i] })), totals };
+    return { lines: cleaned.map((l, i) => Object.assign(l, lines[i])), totals };
   } catch (err) {
     if (err instanceof MoneyError) throw fieldErrors(err.message, [{ field: 'lines', message: err.message }]);
     throw err;

@@ -8,6 +8,7 @@ import {
   documentFieldLock,
   fieldScope,
   fieldState,
+  lineFieldStates,
   getPath,
   labelText,
   setPath,
@@ -385,6 +386,59 @@ describe('applyDefaults', () => {
           expect(once.currency).toBe(v);
         else expect(once.currency).toBe('EUR');
       }),
+    );
+  });
+});
+
+describe('lineFieldStates', () => {
+  const user: DocUser = { _id: 'u1', role: { key: 'buyer' }, roles: [{ key: 'buyer' }] };
+  const item = fc.record(
+    {
+      src: fc.constantFrom('quantity', 'price', 'discountValue', '_cq', 'note'),
+      label: fc.constant('Label'),
+      type: fc.constant('text'),
+      required: fc.boolean(),
+      requiredStates: fc.constantFrom(undefined, ['approval']),
+      hiddenIfNull: fc.boolean(),
+      editRoles: fc.constantFrom(undefined, 'buyer', 'admin', '!buyer'),
+      viewRoles: fc.constantFrom(undefined, 'buyer', 'admin'),
+      editStates: fc.constantFrom(undefined, ['created', 'updated'], ['approval']),
+      readonly: fc.boolean(),
+      viewConditions: fc.constantFrom(undefined, 'line.quantity > 1', "doc.subtype == 'P001'"),
+      conditionalValue: fc.constantFrom(undefined, { if: 'line.price > 10', value: 0 }),
+    },
+    { requiredKeys: ['src', 'label', 'type'] },
+  );
+  const line = fc.record(
+    {
+      quantity: fc.constantFrom(0, 1, 2.5, null),
+      price: fc.constantFrom(0, 5, 12.5),
+      discountValue: fc.constantFrom(null, '0.00', '1.50'),
+      _cq: fc.constantFrom(undefined, 0, 3),
+      note: fc.constantFrom(undefined, '', 'text'),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('answers what fieldState answers for every line, deciding line-independent fields once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 6 }),
+        fc.array(line, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('created', 'updated', 'approval'),
+        (items, lines, state) => {
+          const doc: DocumentLike = {
+            doc: { type: 'order', subtype: 'P001' },
+            _state: { current: state },
+            lines,
+          };
+          const ctx = { doc, user, state, mode: 'edit' as const, model: { name: 'order' } };
+          const stateOf = lineFieldStates(ctx);
+          for (const l of lines)
+            for (const it of items as FieldConfig[])
+              expect(stateOf(it, l)).toEqual(fieldState(it, { ...ctx, line: l }));
+        },
+      ),
     );
   });
 });

@@ -3,7 +3,7 @@
  * Errors use the API contract's shape: {field, line: {pos, subpos, key}, message}.
  */
 import type { ApiErrorLine, ApiFieldError } from '../api/contract.ts';
-import { fieldState, getPath, labelText, subFields } from './field-rules.ts';
+import { fieldState, getPath, labelText, lineFieldStates, subFields } from './field-rules.ts';
 import { PURCHASING_TYPES, currentState, documentType, hasServiceLines, isEmptyValue } from './states.ts';
 import type { DocumentLike, DocUser, FieldConfig, Label, LineLike, ModelConfig } from './types.ts';
 
@@ -114,11 +114,12 @@ export function validateDocument(
     if (items) {
       const rows = getPath(doc, field.src);
       if (!Array.isArray(rows)) continue;
+      const stateOf = lineFieldStates(base);
       rows.forEach((row: unknown, i) => {
         if (row === null || typeof row !== 'object') return;
         const line = row as LineLike;
         for (const item of items) {
-          const st = fieldState(item, { ...base, line });
+          const st = stateOf(item, line);
           const value = 'value' in st ? st.value : getPath(line, item.src);
           if (st.required && isEmptyValue(value)) add(item.src, item.label, lineRef(line, i));
         }
