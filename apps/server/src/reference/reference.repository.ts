@@ -23,6 +23,8 @@ import { countExactLimit } from '../db/capped-count.ts';
 
 /** The deepest row a look-up with a text pages to (p * l); later pages are empty. */
 export const MAX_LOOKUP_WINDOW = 1000;
+/** The fuzzy tier ranks the nearest of at most this many similar rows (see `tiered`). */
+export const FUZZY_CANDIDATES = 200;
 /** Counts up to this are exact; above it the planner's estimate is answered, flagged `estimated`. */
 export const LOOKUP_COUNT_EXACT_LIMIT = 1000;
 
@@ -124,13 +126,15 @@ async function tiered<T extends { id: string; name: string }>(
     add((await select(startsWith(q, spec.name), sql`${byteOrder(spec.name)}, t.id`)).rows);
   // 3. the nearest fuzzy matches of name and code, closest first (a stable sort keeps name before code)
   if (merged.length < end && q.length >= MIN_TRIGRAM_LENGTH) {
+    // The nearest among the first FUZZY_CANDIDATES similar rows: an exact nearest-neighbour scan
+    // of the GiST index crawls through most of it when thousands of names are about as near (a
+    // catalogue with 50,000 'Hydraulic fitting ...' items: 0.6 s at a million items; this: 15 ms).
     const fuzzy = async (expr: RawBuilder<string>) =>
       (
-        await select(
-          similarTo(ns, q, expr),
-          distanceTo(ns, q, expr),
-          sql`, ${distanceTo(ns, q, expr)} as distance`,
-        )
+        await sql<T & { distance?: number }>`select * from (
+            select ${spec.columns}, ${distanceTo(ns, q, expr)} as distance from ${spec.table} t
+            where ${spec.where} and ${similarTo(ns, q, expr)} limit ${FUZZY_CANDIDATES}
+          ) c order by c.distance limit ${end}`.execute(db)
       ).rows;
     // closest first; equally close by name (only the last, partial group of the window can shift)
     const near = [...(await fuzzy(spec.name)), ...(await fuzzy(spec.code))];
@@ -165,8 +169,9 @@ async function countMatches(
     if (q.length >= MIN_TRIGRAM_LENGTH)
       for (const expr of [spec.name, spec.code]) {
         conditions.push(similarTo(ns, q, expr));
-        // ordered by distance: a KNN index scan that stops at the cap instead of a bitmap of every match
-        tiers.push(ids(conditions[conditions.length - 1]!, distanceTo(ns, q, expr)));
+        // unordered: the first cap + 1 similar rows; a nearest-neighbour order would crawl the
+        // GiST index when many names are about as near (see FUZZY_CANDIDATES)
+        tiers.push(ids(conditions[conditions.length - 1]!));
       }
   }
   const { rows } = await sql<{ n: number; top: number }>`with ${sql.join(
