@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { hasAppAccess, type Layout } from '@p2p/domain';
+import { Loading } from '../components/Loading.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { activeDomain, useAppConfig } from '../lib/app-config.ts';
@@ -24,7 +25,10 @@ export function RootLayout() {
   );
 }
 
-/** default: header + sidebar; read: header + narrow content; large: header only; empty: content only. */
+/**
+ * default: header + sidebar; read: header + narrow content; large: header only; empty: content only.
+ * Pages loaded on demand show <Loading /> in the content area until their chunk arrives.
+ */
 export function AppLayout({ layout }: { layout: Layout }) {
   const { i18n } = useTranslation();
   const config = useAppConfig();
@@ -46,7 +50,9 @@ export function AppLayout({ layout }: { layout: Layout }) {
   if (layout === 'empty') {
     return (
       <main className="layout layout--empty">
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
     );
   }
@@ -70,7 +76,9 @@ export function AppLayout({ layout }: { layout: Layout }) {
       <div className="layout__body">
         {withSidebar && sidebarOpen && <Sidebar items={navigation.data ?? []} />}
         <main className={`layout__content${layout === 'read' ? ' layout__content--narrow' : ''}`}>
-          <Outlet />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       {withHeader && <HelpPanel doc={helpDoc} onHide={() => setHelpDoc(null)} />}

@@ -3,17 +3,26 @@ import type { RouteObject } from 'react-router';
 import { FIXED_ROUTES, PUBLIC_ROUTES, hasRole, type AppConfig, type Layout, type RouteConfig } from '@p2p/domain';
 import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
-import { SetPasswordPage, SignInPage, SignUpPage, SupplierRegistrationPage, SupplierRegistrationsPage } from '../features/auth/index.ts';
-import { AccountPage } from '../features/profile/index.ts';
+// from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
+import { SignInPage } from '../features/auth/components/SignInPage.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { HelpPage } from '../features/help/index.ts';
-import { AdminPage } from '../features/admin/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
-import { DocumentFormPage, DocumentListPage, DocumentReadPage } from '../features/documents/index.ts';
-import { SearchPage } from '../features/search/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
 import { ModulePlaceholder } from './routes/placeholders.tsx';
+import {
+  AccountPage,
+  AdminPage,
+  DocumentFormPage,
+  DocumentListPage,
+  DocumentReadPage,
+  SearchPage,
+  SetPasswordPage,
+  SignUpPage,
+  SupplierRegistrationPage,
+  SupplierRegistrationsPage,
+} from './routes/pages.tsx';
 
 /** Typed paths of the app's own links. */
 export const paths = {

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { VERSION_POLL_MS } from '@p2p/domain';
-import { APP_VERSION, checkVersion, startVersionPolling } from './version-check.ts';
+import {
+  APP_VERSION,
+  CHUNK_RELOAD_KEY,
+  checkVersion,
+  reloadForNewBuild,
+  startVersionPolling,
+} from './version-check.ts';
 
 const versionResponse = (version: string) => new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -51,6 +57,40 @@ describe('version check', () => {
     await expect(checkVersion({ reload })).resolves.toBe(false);
     expect(reload).not.toHaveBeenCalled();
     expect(localStorage.getItem('keep')).toBe('1');
+  });
+
+  it('reloads once for a chunk that failed to load when a newer build is deployed', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => versionResponse('2000'));
+    vi.stubGlobal('fetch', fetchMock);
+    stubCaches();
+    sessionStorage.clear();
+    localStorage.setItem('p2p.session', '{"token":"x"}');
+    const reload = vi.fn();
+
+    await expect(reloadForNewBuild({ reload })).resolves.toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1000');
+    // the reload still served this build: no second reload, no loop
+    await expect(reloadForNewBuild({ reload })).resolves.toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // a later build that also loses a chunk may reload once itself
+    await expect(reloadForNewBuild({ reload, current: '1500' })).resolves.toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+    sessionStorage.clear();
+  });
+
+  it('does not reload for a failed chunk while the same build is deployed or the server is away', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.clear();
+    const reload = vi.fn();
+    fetchMock.mockResolvedValueOnce(versionResponse('1000'));
+    await expect(reloadForNewBuild({ reload })).resolves.toBe(false);
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    await expect(reloadForNewBuild({ reload })).resolves.toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
   });
 
   it('polls every 10 minutes', async () => {

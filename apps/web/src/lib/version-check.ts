@@ -59,6 +59,36 @@ export async function checkVersion(deps: VersionCheckDeps = {}): Promise<boolean
   return true;
 }
 
+/** sessionStorage key: the build that already reloaded once for a chunk it could not load. */
+export const CHUNK_RELOAD_KEY = 'p2p.chunk-reload';
+
+/**
+ * A lazily loaded chunk of this build failed to load. When /version.json names a newer build (a
+ * deploy removed this build's chunks), clears stored data and reloads, as checkVersion does; only
+ * once per build, so a reload that still serves this build cannot loop. Returns true when a reload
+ * was triggered.
+ */
+export async function reloadForNewBuild(deps: VersionCheckDeps = {}): Promise<boolean> {
+  const current = deps.current ?? APP_VERSION;
+  try {
+    if (sessionStorage.getItem(CHUNK_RELOAD_KEY) === current) return false;
+  } catch {
+    /* storage unavailable */
+  }
+  const reload = deps.reload ?? (() => window.location.reload());
+  return checkVersion({
+    current,
+    reload: () => {
+      try {
+        sessionStorage.setItem(CHUNK_RELOAD_KEY, current); // after clearStoredData
+      } catch {
+        /* storage unavailable */
+      }
+      reload();
+    },
+  });
+}
+
 /** Polls every VERSION_POLL_MS; returns a stop function. */
 export function startVersionPolling(deps: VersionCheckDeps = {}, intervalMs: number = VERSION_POLL_MS): () => void {
   const id = setInterval(() => void checkVersion(deps), intervalMs);

@@ -1,0 +1,62 @@
+import { lazy, type ComponentType } from 'react';
+import { OfflineScreen } from '../../components/OfflineScreen.tsx';
+import { reloadForNewBuild } from '../../lib/version-check.ts';
+
+/** Shown in place of a page whose chunk could not be loaded: polls the server and reloads when it answers. */
+const Unavailable = () => <OfflineScreen />;
+
+/**
+ * A page loaded on demand, as a chunk of its own fetched on its first visit (the layouts show
+ * <Loading /> meanwhile). A chunk that is gone because a newer build was deployed reloads the page
+ * once, as the version check does; any other failure (the server went away) shows the offline screen.
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async (): Promise<{ default: ComponentType<P> }> => {
+    try {
+      return { default: await load() };
+    } catch (error) {
+      if (await reloadForNewBuild()) return new Promise<never>(() => undefined); // keep the fallback until the reload
+      console.error(error);
+      return { default: Unavailable };
+    }
+  });
+}
+
+// Every page but the first screen's (sign-in; the shell and home), and but help and notifications,
+// whose code the shell's help drawer and notifications bell already bring. Each page is imported from
+// its own file: its feature's index.ts is (or may become) imported statically, which would pull the
+// page back into the entry chunk.
+export const SignUpPage = lazyPage(() =>
+  import('../../features/auth/components/SignUpPage.tsx').then((m) => m.SignUpPage),
+);
+export const SetPasswordPage = lazyPage(() =>
+  import('../../features/auth/components/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
+);
+export const SupplierRegistrationPage = lazyPage(() =>
+  import('../../features/auth/components/SupplierRegistrationPage.tsx').then(
+    (m) => m.SupplierRegistrationPage,
+  ),
+);
+export const SupplierRegistrationsPage = lazyPage(() =>
+  import('../../features/auth/components/SupplierRegistrationsPage.tsx').then(
+    (m) => m.SupplierRegistrationsPage,
+  ),
+);
+export const AccountPage = lazyPage(() =>
+  import('../../features/profile/components/AccountPage.tsx').then((m) => m.AccountPage),
+);
+export const AdminPage = lazyPage(() =>
+  import('../../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage),
+);
+export const SearchPage = lazyPage(() =>
+  import('../../features/search/components/SearchPage.tsx').then((m) => m.SearchPage),
+);
+export const DocumentListPage = lazyPage(() =>
+  import('../../features/documents/components/DocumentListPage.tsx').then((m) => m.DocumentListPage),
+);
+export const DocumentFormPage = lazyPage(() =>
+  import('../../features/documents/components/pages.tsx').then((m) => m.DocumentFormPage),
+);
+export const DocumentReadPage = lazyPage(() =>
+  import('../../features/documents/components/pages.tsx').then((m) => m.DocumentReadPage),
+);
