@@ -396,10 +396,10 @@ async function lookupCase(sqlDb: SqlClient | null, kind: BenchDb['kind'], q: str
   const byPrefix = (expr: string) =>
     `select ${cols} from items t where t.domain_id = $1 and (${expr}) collate "C" like $2
       order by (${expr}) collate "C", t.id limit $3`;
-  // the nearest of the first 200 similar rows (FUZZY_CANDIDATES of reference.repository.ts)
+  // the nearest of the first 100 similar rows (FUZZY_CANDIDATES of reference.repository.ts)
   const fuzzy = (expr: string) =>
     `select * from (select ${cols}, (${expr} operator("${ns}".<->>) $2::text) as distance from items t
-      where t.domain_id = $1 and $3 operator("${ns}".<%) ${expr} limit 200) c
+      where t.domain_id = $1 and $3 operator("${ns}".<%) ${expr} limit 100) c
       order by c.distance limit $4`;
   return {
     name: `reference look-up item q=${q} (l=10)`,

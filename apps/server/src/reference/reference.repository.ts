@@ -24,7 +24,7 @@ import { countExactLimit } from '../db/capped-count.ts';
 /** The deepest row a look-up with a text pages to (p * l); later pages are empty. */
 export const MAX_LOOKUP_WINDOW = 1000;
 /** The fuzzy tier ranks the nearest of at most this many similar rows (see `tiered`). */
-export const FUZZY_CANDIDATES = 200;
+export const FUZZY_CANDIDATES = 100;
 /** Counts up to this are exact; above it the planner's estimate is answered, flagged `estimated`. */
 export const LOOKUP_COUNT_EXACT_LIMIT = 1000;
 
@@ -128,7 +128,7 @@ async function tiered<T extends { id: string; name: string }>(
   if (merged.length < end && q.length >= MIN_TRIGRAM_LENGTH) {
     // The nearest among the first FUZZY_CANDIDATES similar rows: an exact nearest-neighbour scan
     // of the GiST index crawls through most of it when thousands of names are about as near (a
-    // catalogue with 50,000 'Hydraulic fitting ...' items: 0.6 s at a million items; this: 15 ms).
+    // catalogue with 50,000 'Hydraulic fitting ...' items: 0.6 s at a million items; this: ~10 ms).
     const fuzzy = async (expr: RawBuilder<string>) =>
       (
         await sql<T & { distance?: number }>`select * from (
