@@ -45,7 +45,7 @@ const ITEMS = intArg(args.items, 1_000_000);
 const RUNS = Math.max(1, intArg(args.runs, 30));
 const WARMUP = Math.max(1, Math.min(5, Math.ceil(RUNS / 6)));
 /** Reads are cheap: warm both sides up to a steady state (JIT, caches) before timing. */
-const READ_WARMUP = Math.max(WARMUP, 20);
+const READ_WARMUP = Math.max(WARMUP, 100);
 const PORT = intArg(args.port, 19_800 + (process.pid % 50));
 const BIG_LINES = intArg(args.lines, 2000);
 const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL || null;
