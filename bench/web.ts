@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   let changes: number[] = [];
   let frames: number[] = [];
   let openMs = NaN;
+  let openCalls: Array<{ name: string; start: number; end: number; bytes: number }> = [];
   let lineCount = 0;
   try {
     if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
@@ -146,6 +147,10 @@ async function main(): Promise<void> {
     await page.goto(`${server.base}/order/${order.id}/edit`, { waitUntil: 'commit' });
     await page.waitForSelector('#line-0-quantity', { state: 'visible', timeout: 60_000 });
     openMs = await page.evaluate(() => performance.now());
+    // where the opening time goes: each API call's start and end (ms from navigation start)
+    openCalls = (await page.evaluate(`performance.getEntriesByType('resource')
+      .filter(function (e) { return e.name.indexOf('/api/') >= 0 || /\\.js$/.test(e.name); })
+      .map(function (e) { return { name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, bytes: e.transferSize }; })`)) as typeof openCalls;
     await page.waitForSelector('[data-testid=total-value]', { timeout: 30_000 });
     await page.waitForTimeout(500);
 
@@ -197,6 +202,8 @@ async function main(): Promise<void> {
     `quantity change -> next frame:        p50 ${ms(percentile(frames, 0.5))}  p95 ${ms(percentile(frames, 0.95))}`,
   );
   console.log(`open /order/{id}/edit -> first line input visible: ${ms(openMs)} (from navigation start)`);
+  for (const c of openCalls)
+    console.log(`  ${ms(c.start).padStart(8)} -> ${ms(c.end).padStart(8)}  ${(c.bytes / 1024).toFixed(0).padStart(5)} KiB  ${c.name}`);
   for (const n of notes) console.log(`- ${n}`);
   process.exit(0);
 }
