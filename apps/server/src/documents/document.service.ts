@@ -616,25 +616,7 @@ export function documentService(db: Db) {
           });
         // Submitting checks the document as it will be in the approval state (requiredStates).
         if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
-        const written = await tx.update(id, row.version, auth.user._id, {
-          ...rowWrite(row),
-          data: row.data,
-          state: to,
-          deleted: false,
-          totals: rowTotals(row),
-        });
-        if (!written)
-          throw new AppError('conflict', 'The document was changed by someone else.', {
-            key: 'document.stale',
-          });
-        await documentMessageRepository(trx).insert({
-          domainId: auth.domainId,
-          documentId: id,
-          state: to,
-          userId: auth.user._id,
-          text: comment || null,
-          tracking: { action: body.action, from: row.state, to },
-        });
+        await moveState(trx, auth, row, to, { action: body.action, comment });
       });
       return read(auth, name, id);
     },
@@ -676,25 +658,9 @@ export function documentService(db: Db) {
           throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', {
             key: 'document.reopen-expired',
           });
-        const to = ACTION_TARGETS.reopen!;
-        const written = await tx.update(id, row.version, auth.user._id, {
-          ...rowWrite(row),
-          data: row.data,
-          state: to,
-          deleted: false,
-          totals: rowTotals(row),
-        });
-        if (!written)
-          throw new AppError('conflict', 'The document was changed by someone else.', {
-            key: 'document.stale',
-          });
-        await documentMessageRepository(trx).insert({
-          domainId: auth.domainId,
-          documentId: id,
-          state: to,
-          userId: auth.user._id,
-          text: body.comment?.trim() || null,
-          tracking: { action: 'reopen', from: row.state, to },
+        await moveState(trx, auth, row, ACTION_TARGETS.reopen!, {
+          action: 'reopen',
+          comment: body.comment?.trim() ?? '',
         });
       });
       return read(auth, name, id);
@@ -767,6 +733,36 @@ export function documentService(db: Db) {
       };
     },
   };
+}
+
+/**
+ * Moves a locked document to state `to` (a workflow action or reopen): its version grows (409 when
+ * someone wrote in between) and the timeline records the action, the states and the comment.
+ */
+async function moveState(
+  trx: Db,
+  auth: AuthContext,
+  row: DocumentRow,
+  to: string,
+  step: { action: string; comment: string },
+): Promise<void> {
+  const written = await documentRepository(trx).update(row.id, row.version, auth.user._id, {
+    ...rowWrite(row),
+    data: row.data,
+    state: to,
+    deleted: false,
+    totals: rowTotals(row),
+  });
+  if (!written)
+    throw new AppError('conflict', 'The document was changed by someone else.', { key: 'document.stale' });
+  await documentMessageRepository(trx).insert({
+    domainId: auth.domainId,
+    documentId: row.id,
+    state: to,
+    userId: auth.user._id,
+    text: step.comment || null,
+    tracking: { action: step.action, from: row.state, to },
+  });
 }
 
 const rowTotals = (row: DocumentRow): DocumentWrite['totals'] => ({
