@@ -99,9 +99,10 @@ export function computeLine(line: PricedLine, options: { deleted?: boolean } = {
   let rawPrice = toDecimal(line.price);
   if (line.upfrontPayment) rawPrice = rawPrice.abs().negated();
   const price = roundDec(rawPrice, PRICE_DECIMALS);
-  const head = { quantity: quantity.toFixed(QUANTITY_DECIMALS), price: price.toFixed(PRICE_DECIMALS) };
+  const quantityText = quantity.toFixed(QUANTITY_DECIMALS);
+  const priceText = price.toFixed(PRICE_DECIMALS);
   if (options.deleted) {
-    return { ...head, ...zeroTotals() };
+    return Object.assign({ quantity: quantityText, price: priceText }, zeroTotals());
   }
 
   const info = line.priceInfo ?? [];
@@ -123,15 +124,18 @@ export function computeLine(line: PricedLine, options: { deleted?: boolean } = {
   const value = net.plus(tax);
   const list = roundDec(roundDec(toDecimal(line.listPrice), PRICE_DECIMALS).times(quantity), VALUE_DECIMALS);
 
+  // one literal, not a spread of `head` plus seven keys: V8 is several times slower on the latter
   return {
-    ...head,
-    grossValue: fixed(gross, VALUE_DECIMALS),
-    discountValue: fixed(discount, VALUE_DECIMALS),
-    costValue: fixed(cost, VALUE_DECIMALS),
+    quantity: quantityText,
+    price: priceText,
+    // gross, discount, cost, tax and list are rounded already (roundDec: never -0)
+    grossValue: gross.toFixed(VALUE_DECIMALS),
+    discountValue: discount.toFixed(VALUE_DECIMALS),
+    costValue: cost.toFixed(VALUE_DECIMALS),
     netValue: fixed(net, VALUE_DECIMALS),
-    taxValue: fixed(tax, VALUE_DECIMALS),
+    taxValue: tax.toFixed(VALUE_DECIMALS),
     value: fixed(value, VALUE_DECIMALS),
-    listValue: fixed(list, VALUE_DECIMALS),
+    listValue: list.toFixed(VALUE_DECIMALS),
   };
 }
 
@@ -139,14 +143,48 @@ function zeroTotals(): DocumentTotals {
   return Object.fromEntries(VALUE_FIELDS.map((f) => [f, ZERO_VALUE])) as DocumentTotals;
 }
 
-/** Header totals: the exact sums of the (already rounded) line values. */
+/** A value as computeLine writes it ('-12.30'): summed exactly as integer cents. */
+const CENTS = /^(-?)(\d+)\.(\d{2})$/;
+
+function centsOf(v: Amount | null | undefined): bigint | null {
+  if (typeof v !== 'string') return null;
+  const m = CENTS.exec(v);
+  if (!m) return null;
+  const cents = BigInt(m[2]! + m[3]!);
+  return m[1] ? -cents : cents;
+}
+
+const centsText = (cents: bigint): string => {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * Header totals: the exact sums of the (already rounded) line values. Values in the 2-decimal form
+ * of computeLine are added as integer cents (thousands of lines, fast and exact); any other amount
+ * sends the field through decimal arithmetic.
+ */
 export function sumLineValues(
   lines: ReadonlyArray<Partial<Record<ValueField, Amount | null>>>,
 ): DocumentTotals {
   const totals = zeroTotals();
   for (const field of VALUE_FIELDS) {
-    const sum = lines.reduce((acc, l) => acc.plus(toDecimal(l[field])), new Dec(0));
-    totals[field] = fixed(sum, VALUE_DECIMALS);
+    let cents: bigint | null = 0n;
+    for (const l of lines) {
+      const c = centsOf(l[field]);
+      if (c === null) {
+        cents = null;
+        break;
+      }
+      cents += c;
+    }
+    totals[field] =
+      cents !== null
+        ? centsText(cents)
+        : fixed(
+            lines.reduce((acc, l) => acc.plus(toDecimal(l[field])), new Dec(0)),
+            VALUE_DECIMALS,
+          );
   }
   return totals;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   Dec,
+  fixed,
   MoneyError,
   normalizeNumericInput,
   parseNumericInput,
@@ -367,6 +368,23 @@ describe('money properties', () => {
       }),
     );
   });
+  it('sums 2-decimal value strings as the decimal sum, whatever mix of forms the lines hold', () => {
+    const amount = fc.integer({ min: -10_000_000_000, max: 10_000_000_000 });
+    const form = fc.constantFrom('fixed', 'number', 'short');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(amount, form), { maxLength: 40 }), (values) => {
+        const lines = values.map(([c, f]) => ({
+          value:
+            f === 'number' ? c / 100 : f === 'short' ? String(c / 100) : new Dec(c).dividedBy(100).toFixed(2),
+        }));
+        const expected = values.reduce((acc, [c]) => acc.plus(new Dec(c).dividedBy(100)), new Dec(0));
+        expect(sumLineValues(lines).value).toBe(fixed(expected, 2));
+      }),
+    );
+    expect(sumLineValues([{ value: '-0.50' }, { value: '0.50' }]).value).toBe('0.00');
+    expect(sumLineValues([{ value: '-0.05' }]).value).toBe('-0.05');
+  });
+
   it('no floating-point drift: summing cents given as JS numbers is exact', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -10_000_000, max: 10_000_000 }), { maxLength: 30 }), (cents) => {
