@@ -224,6 +224,16 @@ describe('approved supplier records', () => {
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.enabled).toBe(false);
 
+    // the supplier edits its own record but not whether it is enabled: refused, not ignored
+    const alfa = all.find((s) => s.name === 'Alfa Components Lda')!;
+    const own = await call(t.app, 'PUT', `/api/purchasing/supplier/${alfa._id}/toggle-enabled`, {
+      token: await token('supplier'),
+      body: { value: false },
+    });
+    expect(own.status).toBe(403);
+    expect(errorOf(own.body).message).toBe("You are not allowed to change 'Enabled'.");
+    expect((await get('manager-supplier', 'supplier', alfa._id)).body.enabled).not.toBe(false);
+
     // buyers see supplier records but do not edit them
     const buyer = await call(t.app, 'PUT', `/api/purchasing/supplier/${beta._id}`, {
       token: await token('buyer'),

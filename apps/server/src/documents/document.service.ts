@@ -5,6 +5,8 @@ import {
   canEdit,
   commentRequired,
   documentActions,
+  fieldState,
+  labelText,
   mergeTimeline,
   PAGING,
   REOPEN_STATES,
@@ -498,6 +500,12 @@ export function documentService(db: Db) {
      * the same rules as any save (scope, edit permission, field rules, version).
      */
     async toggleEnabled(auth: AuthContext, name: string, id: string, value: boolean) {
+      const { model, doc } = await load(auth, name, id);
+      assertCanEdit(auth, model, doc);
+      // A save would keep a field the caller may not edit as it is: say so instead of doing nothing.
+      const field = model.form.fields.find((f) => f.src === 'enabled');
+      if (field && !fieldState(field, { doc, user: docUser(auth.user), mode: 'edit', model }).editable)
+        throw forbidden(`You are not allowed to change '${labelText(field.label, auth.user.lang)}'.`);
       const current = (await read(auth, name, id)) as unknown as DocumentBody & { _version: number };
       return this.update(auth, name, id, { ...current, enabled: value, _version: current._version });
     },

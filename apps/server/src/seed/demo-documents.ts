@@ -324,6 +324,8 @@ const DOCUMENTS: DemoDocument[] = [
     data: {
       name,
       vat,
+      // approved and active: the form's default for a new record
+      enabled: true,
       email: `orders@${name.split(' ')[0]!.toLowerCase()}.example.com`,
       address: { street, postcode, city, country },
     },

@@ -103,6 +103,17 @@ describe('Table (server data)', () => {
     expect(String(url)).toBe('/api/purchasing/supplier/100/toggle-enabled');
     expect(JSON.parse(String(init!.body))).toEqual({ value: false });
   });
+
+  it('disables the enabled switch where canToggle says no', async () => {
+    renderWithProviders(<Table fields={fields} data="/purchasing/supplier" canToggle={() => false} />);
+    await screen.findByTestId('table-row');
+    const toggle = screen.getByTestId('toggle-enabled-100').querySelector('input')!;
+    expect(toggle.disabled).toBe(true);
+    const puts = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT').length;
+    const before = puts();
+    fireEvent.click(toggle);
+    expect(puts()).toBe(before);
+  });
 });
 
 describe('Table (array data)', () => {

@@ -47,6 +47,10 @@ export interface TableProps {
   rowActions?: (row: Row) => ReactNode;
   /** base url of the 'enabled' switch: PUT {dataUrl}/{id}/toggle-enabled {value}; defaults to the data url */
   dataUrl?: string;
+  /** whether the 'enabled' switch of a row may be used (default: yes) */
+  canToggle?: (row: Row, src: string) => boolean;
+  /** a refused toggle (the switch goes back) */
+  onToggleError?: (err: unknown) => void;
   rowKey?: string;
   flagKey?: string;
   /** change it to fetch again */
@@ -145,8 +149,9 @@ export function Table(props: TableProps) {
     setToggled((m) => ({ ...m, [`${id}:${src}`]: value }));
     try {
       await api.put(`${toggleUrl}/${encodeURIComponent(id)}/toggle-enabled`, { value });
-    } catch {
+    } catch (err) {
       setToggled((m) => ({ ...m, [`${id}:${src}`]: !value }));
+      props.onToggleError?.(err);
     }
   };
 
@@ -158,9 +163,10 @@ export function Table(props: TableProps) {
     if (type === 'enabled') {
       const id = idOf(row, rowKey);
       const v = toggled[`${id}:${f.src}`] ?? Boolean(getPath(row, f.src));
+      const allowed = props.canToggle ? props.canToggle(row, f.src) : true;
       return (
         <span onClick={(e) => e.stopPropagation()}>
-          <InputSwitch checked={v} aria-label={f.label ?? f.src} data-testid={`toggle-enabled-${id}`} onChange={(e) => void toggleEnabled(row, f.src, Boolean(e.value))} />
+          <InputSwitch checked={v} disabled={!allowed} aria-label={f.label ?? f.src} data-testid={`toggle-enabled-${id}`} onChange={(e) => allowed && void toggleEnabled(row, f.src, Boolean(e.value))} />
         </span>
       );
     }

@@ -58,6 +58,16 @@ export const canDuplicate = (user: SessionUser | null, config: ModelConfig, doc:
 
 export const canPurge = (user: SessionUser | null) => isAdminLevel(user);
 
+/**
+ * The list's 'enabled' switch of a row: the user may edit the document and the form field of the
+ * same src (the server refuses the toggle otherwise, so the switch is not offered).
+ */
+export function canToggle(user: SessionUser | null, config: ModelConfig, row: DocumentData, src: string): boolean {
+  if (!canEdit(user, config, row)) return false;
+  const field = config.form.fields.find((f) => f.src === src);
+  return field ? fieldState(field, row, user, true, false, undefined, config).editable : true;
+}
+
 export const hasAction = (config: ModelConfig, name: string) => (config.actions ?? []).some((a) => a.name === name);
 
 export const documentReadOnly = (user: SessionUser | null, config: ModelConfig, doc: DocumentData): boolean =>

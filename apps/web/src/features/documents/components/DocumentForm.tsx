@@ -293,7 +293,9 @@ export function DocumentForm({ model, path, id, action, readOnlyView }: Document
   const ships = shipsOf(doc);
   const isOrder = (model === 'order' || hasAction(cfg, 'order-pdf')) && offersAction(cfg, doc, 'order-pdf', true);
 
-  const title = `${cfg.label ?? model} ${mode === 'create' ? `– ${t('documents.newTitle')}` : (draft.key ?? `#${String(draft._id ?? '')}`)}`;
+  // one document: the singular name of its model (the config's label names the list)
+  const name = t(`documents.singular.${model}`, { defaultValue: cfg.label ?? model });
+  const title = `${name} ${mode === 'create' ? `– ${t('documents.newTitle')}` : (draft.key ?? `#${String(draft._id ?? '')}`)}`;
   const state = draft._state?.current;
 
   return (

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import { documentsUrl, purgeDocument, restoreDocument } from '../api/documents.ts';
-import { canCreate, canDelete, canPurge, hasAction } from '../permissions.ts';
+import { canCreate, canDelete, canPurge, canToggle, hasAction } from '../permissions.ts';
 import { FavoriteToggle } from '../../favorites/index.ts';
 import { useModel } from './use-model.ts';
 
@@ -83,6 +83,8 @@ export function DocumentListPage({ model, path }: { model: string; path: string 
         search
         reloadKey={reloadKey}
         ctx={{ ...base, user }}
+        canToggle={(row, src) => !trash && canToggle(user, cfg, row, src)}
+        onToggleError={(err) => showToast({ severity: 'error', detail: (err as Error).message })}
         onRowClick={trash ? undefined : (row) => navigate(to(row._id))}
         rowActions={
           trash

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Panel } from 'primereact/panel';
 import { formatDate, formatTime, labelText, mergeTimeline, timelineSteps, workflowOf, type ModelRules } from '@p2p/domain';
 import { timelineQuery, type ModelConfig, type TimelineMessageData } from '../api/documents.ts';
+import './timeline.css';
 
 const when = (ts: unknown) => (typeof ts === 'string' || typeof ts === 'number' ? `${formatDate(ts)} ${formatTime(ts)}` : '');
 const userName = (u: TimelineMessageData['user']) => (u && typeof u === 'object' ? (u.name ?? u._id ?? '') : (u ?? ''));

@@ -264,7 +264,7 @@ describe('favorites, duplicate and PDF on the form', () => {
     };
     renderForm();
     fireEvent.click(await screen.findByTestId('action-duplicate'));
-    await waitFor(() => expect(screen.getByTestId('form-title').textContent).toBe('Orders #8'));
+    await waitFor(() => expect(screen.getByTestId('form-title').textContent).toBe('Order #8'));
     expect(calls('POST', '/api/purchasing/order/7/duplicate')).toHaveLength(1);
   });
 

@@ -138,7 +138,7 @@ describe('document list view', () => {
     });
     await waitFor(() => expect(Object.fromEntries(lists().at(-1)!.searchParams)).toMatchObject({ p: '1', s: 'description' }));
     fireEvent.click(await screen.findByText('Order p1'));
-    expect((await screen.findByTestId('form-title')).textContent).toBe('Orders #7');
+    expect((await screen.findByTestId('form-title')).textContent).toBe('Order #7');
   });
 });
 
