@@ -174,3 +174,28 @@ test('a buyer creates an order with lines and price conditions and sees the tota
   expect(Number(doc.value)).toBe(171.59);
   expect(doc.lines).toHaveLength(2);
 });
+
+test('a buyer reopens a closed order and gets its deliveries as PDFs', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/order');
+  const closed = rows(page).filter({ hasText: 'P012' }).first();
+  await expect(closed).toBeVisible();
+  await closed.click();
+  await expect(page.getByTestId('form-state')).toHaveAttribute('data-state', 'closed');
+  await expect(page.getByTestId('action-edit')).toHaveCount(0);
+  await page.getByTestId('workflow-action-reopen').click();
+  await page.getByTestId('workflow-comment').fill('Supplier sent a corrected invoice');
+  await page.getByTestId('workflow-confirm').click();
+  await expect(page.getByTestId('form-state')).toHaveAttribute('data-state', 'updated');
+  await expect(page.getByTestId('action-edit')).toBeVisible();
+  await expect(page.getByTestId('timeline-messages')).toContainText('Supplier sent a corrected invoice');
+
+  // P008 ships in two deliveries, each with its own PDF
+  await page.goto('/order');
+  await rows(page).filter({ hasText: 'P008' }).first().click();
+  const pdf = page.waitForResponse((r) => /\/api\/purchasing\/order-pdf\/\d+\/DLV-01/.test(r.url()));
+  await page.getByTestId('shipment-pdf-DLV-01').click();
+  const res = await pdf;
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/pdf');
+});
