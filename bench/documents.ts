@@ -274,15 +274,17 @@ async function generate(db: SqlClient, kind: BenchDb['kind'], notes: string[]): 
 
 // ---------------------------------------------------------------- the cases
 
-/** The list statement of document.repository.ts `list` with the scope of a view-all caller. */
-const LIST_SELECT = `select d.id::text as id, d.model, d.type, d.subtype, d.key, d.state, d.supplier_id,
+/**
+ * The list statement of document.repository.ts `list` with the scope of a view-all caller: the
+ * page's ids (scope, filters, order, offset) in a subquery, then the columns and joins of those rows.
+ */
+const LIST_COLUMNS = `d.id::text as id, d.model, d.type, d.subtype, d.key, d.state, d.supplier_id,
   s.name as supplier_name, d.requester_id, r.name as requester_name, d.group_id, g.key as group_key,
   g.name as group_name, d.plant, d.created_by, c.name as created_by_name, d.created_at, d.updated_by,
   d.updated_at, d.version, d.deleted, d.data, d.gross_value::text as gross_value,
   d.discount_value::text as discount_value, d.cost_value::text as cost_value, d.net_value::text as net_value,
-  d.tax_value::text as tax_value, d.value::text as value, d.list_value::text as list_value
-  from documents as d
-  left join suppliers as s on s.id = d.supplier_id
+  d.tax_value::text as tax_value, d.value::text as value, d.list_value::text as list_value`;
+const JOINS = `left join suppliers as s on s.id = d.supplier_id
   left join users as r on r.id = d.requester_id
   left join users as c on c.id = d.created_by
   left join groups as g on g.id = d.group_id`;
@@ -299,8 +301,12 @@ function listSql(o: {
   const n = o.params.length;
   const dir = o.dir === 'desc' ? 'desc nulls last' : 'asc nulls first';
   const where = [SCOPE, ...(o.conditions ?? [])].join(' and ');
+  const order = `order by ${o.sort} ${dir}, d.id ${dir}`;
   return {
-    text: `${LIST_SELECT} where ${where} order by ${o.sort} ${dir}, d.id ${dir} limit $${n + 4} offset $${n + 5}`,
+    text: `select ${LIST_COLUMNS} from documents as d ${JOINS}
+      inner join (select d.id from documents as d where ${where} ${order} limit $${n + 4} offset $${n + 5}) as p
+        on p.id = d.id
+      ${order}`,
     params: ['acme', 'order', false, ...o.params, o.limit, o.offset],
   };
 }
