@@ -163,6 +163,26 @@ describe('lists', () => {
     expect(byJson.status).toBe(200);
     const search = await list('admin', '/api/purchasing/order?q=forklift&c=1');
     expect(search.body.items.map((d) => d.doc.subtype)).toEqual(['P010']);
+    // a joined column: sort and filter by the supplier's name, paged past the first page
+    const bySupplier = await list('admin', '/api/purchasing/order?s=-supplier.name&l=5&p=2&c=1');
+    expect(bySupplier.body.options.count).toBe(14);
+    const names = (await list('admin', '/api/purchasing/order?s=-supplier.name&l=100')).body.items.map(
+      (d) => (d.supplier as { name: string }).name,
+    );
+    expect(names).toEqual([...names].sort().reverse());
+    expect(bySupplier.body.items.map((d) => d._id)).toEqual(
+      (await list('admin', '/api/purchasing/order?s=-supplier.name&l=100')).body.items
+        .slice(5, 10)
+        .map((d) => d._id),
+    );
+    const beta = await list(
+      'admin',
+      `/api/purchasing/order?supplier.name=${encodeURIComponent('Beta Logistics SA')}&c=1`,
+    );
+    expect(beta.body.options.count).toBe(6);
+    expect(beta.body.items.every((d) => (d.supplier as { name: string }).name === 'Beta Logistics SA')).toBe(
+      true,
+    );
   });
 
   it('rejects unknown sort and filter fields with the error shape', async () => {

@@ -34,6 +34,12 @@ const RELATIONAL: Record<string, RawBuilder<unknown>> = {
 
 const SRC_PATTERN = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/;
 
+/** Srcs whose expression reads a joined table (s, r, g) rather than the documents row. */
+const JOINED_SRCS: ReadonlySet<string> = new Set(['supplier.name', 'requester.name', 'group.name']);
+
+/** Whether sorting or filtering by these srcs needs the joins of the list query. */
+export const needsJoins = (srcs: ReadonlyArray<string>): boolean => srcs.some((src) => JOINED_SRCS.has(src));
+
 function expressionOf(src: string): RawBuilder<unknown> {
   const column = RELATIONAL[src];
   if (column) return column;

@@ -68,6 +68,8 @@ export interface ListQuery {
   scope: RawBuilder<boolean>;
   deleted: boolean;
   conditions: RawBuilder<boolean>[];
+  /** the sort or a condition reads a joined table (needsJoins of document.fields.ts) */
+  joins: boolean;
   sort: { expression: RawBuilder<unknown>; direction: 'asc' | 'desc' };
   limit: number;
   offset: number;
@@ -150,7 +152,9 @@ export function documentRepository(db: Db) {
      */
     async list(q: ListQuery): Promise<DocumentRow[]> {
       const dir = q.sort.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-      let ids = base(db).select('d.id').where(q.scope).where('d.deleted', '=', q.deleted);
+      // without joins when nothing reads them: PostgreSQL then pages with an index-only scan
+      const from = q.joins ? base(db) : db.selectFrom('documents as d');
+      let ids = from.select('d.id').where(q.scope).where('d.deleted', '=', q.deleted);
       for (const c of q.conditions) ids = ids.where(c);
       const page = ids
         .orderBy(sql`${q.sort.expression} ${dir}`)
@@ -174,7 +178,7 @@ export function documentRepository(db: Db) {
       q: Omit<ListQuery, 'sort' | 'limit' | 'offset'>,
       exactLimit = countExactLimit(),
     ): Promise<{ count: number; estimated: boolean }> {
-      let query = base(db)
+      let query = (q.joins ? base(db) : db.selectFrom('documents as d'))
         .select(sql<number>`1`.as('one'))
         .where(q.scope)
         .where('d.deleted', '=', q.deleted);

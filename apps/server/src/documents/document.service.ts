@@ -21,7 +21,7 @@ import {
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
-import { filterExpressions, sortSpec, textSearch } from './document.fields.ts';
+import { filterExpressions, needsJoins, sortSpec, textSearch } from './document.fields.ts';
 import {
   documentRepository,
   modelConfigRepository,
@@ -295,10 +295,12 @@ export function documentService(db: Db) {
     const conditions = filterExpressions(model, params.filters);
     const search = params.q ? textSearch(params.q) : null;
     if (search) conditions.push(search);
+    const joins = needsJoins([sort.src, ...Object.keys(params.filters)]);
     const rows = await repo.list({
       scope: scope.where,
       deleted,
       conditions,
+      joins,
       sort,
       limit: pagesize,
       offset: (page - 1) * pagesize,
@@ -306,7 +308,7 @@ export function documentService(db: Db) {
     const wantCount = params.c === '1' || params.c === 'true';
     const hide = roleHiding(model, auth.user);
     // exact up to the cap of the repository, above it the planner's estimate flagged `estimated: true`
-    const counted = wantCount ? await repo.count({ scope: scope.where, deleted, conditions }) : null;
+    const counted = wantCount ? await repo.count({ scope: scope.where, deleted, conditions, joins }) : null;
     return {
       items: rows.map((r) => hide(toDocument(r, model))),
       options: {
