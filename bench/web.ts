@@ -203,7 +203,9 @@ async function main(): Promise<void> {
   );
   console.log(`open /order/{id}/edit -> first line input visible: ${ms(openMs)} (from navigation start)`);
   for (const c of openCalls)
-    console.log(`  ${ms(c.start).padStart(8)} -> ${ms(c.end).padStart(8)}  ${(c.bytes / 1024).toFixed(0).padStart(5)} KiB  ${c.name}`);
+    console.log(
+      `  ${ms(c.start).padStart(8)} -> ${ms(c.end).padStart(8)}  ${(c.bytes / 1024).toFixed(0).padStart(5)} KiB  ${c.name}`,
+    );
   for (const n of notes) console.log(`- ${n}`);
   process.exit(0);
 }
