@@ -185,6 +185,20 @@ describe('lists', () => {
     );
   });
 
+  it('answers list rows with what the list shows, and the whole document by id', async () => {
+    const rows = (await list('admin', '/api/purchasing/order?l=100')).body.items;
+    const dropShip = rows.find((d) => d.doc.subtype === 'P008')!;
+    expect(dropShip).toMatchObject({ description: 'Drop-ship spare parts to customer', currency: 'EUR' });
+    expect(dropShip.deliveryDate).toBeTruthy();
+    expect(dropShip.supplier).toMatchObject({ name: 'Alfa Components Lda' });
+    expect(dropShip.value).toMatch(/^\d+\.\d{2}$/);
+    expect(dropShip).not.toHaveProperty('ships');
+    const whole = await call<Record<string, unknown>>(t.app, 'GET', `/api/purchasing/order/${dropShip._id}`, {
+      token: await token('admin'),
+    });
+    expect(Array.isArray(whole.body.ships)).toBe(true);
+  });
+
   it('rejects unknown sort and filter fields with the error shape', async () => {
     const res = await list('admin', '/api/purchasing/order?s=-password_hash');
     expect(res.status).toBe(400);

@@ -95,6 +95,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       schema: {
         tags,
         summary: 'List documents: q search, p page, l page size, s sort, c count, other keys filter by field',
+        description:
+          "Each row holds the document's relational facts (id, key, type, state, supplier, requester, " +
+          'group, plant, values, version) and, of its other data, what the list shows: the first key of ' +
+          "every list field's src, the names its expressions read, and name, description, currency, " +
+          'enabled and flag. GET /purchasing/{model}/{id} answers the whole document.',
         params: ModelParams,
         querystring: ListQuery,
       },

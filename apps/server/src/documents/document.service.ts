@@ -106,13 +106,50 @@ const refId = (v: unknown): string | null => {
   return null;
 };
 
+/** Keys of `data` every list row carries, whatever the list shows (labels of references, flags). */
+const LIST_DATA_ALWAYS = ['name', 'description', 'currency', 'enabled', 'flag'];
+// keyed by the list config: the cached configuration shares it between requests
+const listKeysByConfig = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The keys of `data` a list row needs: the first segment of every list field's src and every name
+ * its expressions read (over-inclusive on purpose), plus LIST_DATA_ALWAYS. The rest of a document
+ * (addresses, deliveries, notes, ...) stays out of lists: a page is a third of the bytes.
+ */
+function listDataKeys(model: ModelConfig): ReadonlySet<string> {
+  let keys = listKeysByConfig.get(model.list);
+  if (!keys) {
+    const out = new Set(LIST_DATA_ALWAYS);
+    for (const f of model.list.fields) {
+      out.add(f.src.split('.')[0]!);
+      for (const expr of [f.expr, f.viewConditions, f.conditionalValue])
+        for (const name of JSON.stringify(expr ?? '').match(/[A-Za-z_$][\w$]*/g) ?? []) out.add(name);
+    }
+    listKeysByConfig.set(model.list, (keys = out));
+  }
+  return keys;
+}
+
+const pick = (data: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(data)) if (keys.has(k)) out[k] = data[k];
+  return out;
+};
+
 const isoTime = (t: Date | string): string => (t instanceof Date ? t : new Date(t)).toISOString();
 
 /** The API shape of a document: the configurable data plus the relational facts, which win. */
-function toDocument(row: DocumentRow, model: ModelConfig, lines?: Array<Record<string, unknown>>) {
+function toDocument(
+  row: DocumentRow,
+  model: ModelConfig,
+  lines?: Array<Record<string, unknown>>,
+  /** list rows: only these keys of `data` (listDataKeys) */
+  keep?: ReadonlySet<string>,
+) {
+  const data = keep ? pick(row.data, keep) : row.data;
   // Object.assign, not a spread: spreading `data` and then adding twenty keys is ~10x slower in V8
   // (measured 0.6 ms against 0.06 ms per list page of 30 rows).
-  return Object.assign({}, row.data, {
+  return Object.assign({}, data, {
     _id: row.id,
     key: row.key,
     model: row.model,
@@ -307,10 +344,11 @@ export function documentService(db: Db) {
     });
     const wantCount = params.c === '1' || params.c === 'true';
     const hide = roleHiding(model, auth.user);
+    const keep = listDataKeys(model);
     // exact up to the cap of the repository, above it the planner's estimate flagged `estimated: true`
     const counted = wantCount ? await repo.count({ scope: scope.where, deleted, conditions, joins }) : null;
     return {
-      items: rows.map((r) => hide(toDocument(r, model))),
+      items: rows.map((r) => hide(toDocument(r, model, undefined, keep))),
       options: {
         count: counted ? counted.count : null,
         page,
