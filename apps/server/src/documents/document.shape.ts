@@ -1,0 +1,80 @@
+import type { DocumentRow } from './document.repository.ts';
+import type { ModelConfig } from './model-config.ts';
+
+/*
+ * The API shape of stored documents: a row of `documents` (relational facts plus the configurable
+ * `data`) as the whole document of a read, or as the lighter row of a list.
+ */
+
+/** Keys of `data` every list row carries, whatever the list shows (labels of references, flags). */
+const LIST_DATA_ALWAYS = ['name', 'description', 'currency', 'enabled', 'flag'];
+// keyed by the list config: the cached configuration shares it between requests
+const listKeysByConfig = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The keys of `data` a list row needs: the first segment of every list field's src and every name
+ * its expressions read (over-inclusive on purpose), plus LIST_DATA_ALWAYS. The rest of a document
+ * (addresses, deliveries, notes, ...) stays out of lists.
+ */
+export function listDataKeys(model: ModelConfig): ReadonlySet<string> {
+  let keys = listKeysByConfig.get(model.list);
+  if (!keys) {
+    const out = new Set(LIST_DATA_ALWAYS);
+    for (const f of model.list.fields) {
+      out.add(f.src.split('.')[0]!);
+      for (const expr of [f.expr, f.viewConditions, f.conditionalValue])
+        for (const name of JSON.stringify(expr ?? '').match(/[A-Za-z_$][\w$]*/g) ?? []) out.add(name);
+    }
+    listKeysByConfig.set(model.list, (keys = out));
+  }
+  return keys;
+}
+
+const pick = (data: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(data)) if (keys.has(k)) out[k] = data[k];
+  return out;
+};
+
+const isoTime = (t: Date | string): string => (t instanceof Date ? t : new Date(t)).toISOString();
+
+/** The API shape of a document: the configurable data plus the relational facts, which win. */
+export function toDocument(
+  row: DocumentRow,
+  model: ModelConfig,
+  lines?: Array<Record<string, unknown>>,
+  /** list rows: only these keys of `data` (listDataKeys) */
+  keep?: ReadonlySet<string>,
+) {
+  const data = keep ? pick(row.data, keep) : row.data;
+  // Object.assign, not a spread: spreading `data` and then adding twenty keys is ~10x slower in V8
+  // (measured 0.6 ms against 0.06 ms per list page of 30 rows).
+  return Object.assign({}, data, {
+    _id: row.id,
+    key: row.key,
+    model: row.model,
+    doc: { type: row.type, subtype: row.subtype },
+    _state: {
+      current: row.state,
+      readonly: model.readonly.includes(row.state) || row.state === 'deleted',
+      created: {
+        ts: isoTime(row.created_at),
+        user: { _id: row.created_by, name: row.created_by_name ?? '' },
+      },
+    },
+    supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
+    requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null,
+    group: row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null,
+    plant: row.plant,
+    grossValue: row.gross_value,
+    discountValue: row.discount_value,
+    costValue: row.cost_value,
+    netValue: row.net_value,
+    taxValue: row.tax_value,
+    value: row.value,
+    listValue: row.list_value,
+    updatedAt: isoTime(row.updated_at),
+    _version: row.version,
+    ...(lines ? { lines } : {}),
+  });
+}
