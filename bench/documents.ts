@@ -442,7 +442,8 @@ function searchCase(): Case {
   const query = (n: number) => `websearch_to_tsquery('simple'::regconfig, $${n})`;
   const readable = `replace(replace(replace(
     coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
-      from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v), ''),
+      from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
+      where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
     '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
   return {
     name: `search route order q=${SEARCH_WORD}`,

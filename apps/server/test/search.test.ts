@@ -37,6 +37,8 @@ describe('full-text search', () => {
     expect(hit).toMatchObject({ model: 'order', subtype: 'P010', title: 'Forklift maintenance and repair' });
     expect(hit!.url).toBe(`/order/${hit!._id}`);
     expect(hit!.snippet).toContain('<b>Forklift</b>');
+    // the ids of references (supplier, requester ...) are not readable text
+    expect(hit!.snippet).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
     const byKey = await search('admin', '/api/search?q=4500012304');
     expect(byKey.body.items.map((h) => h.key)).toContain('4500012304');

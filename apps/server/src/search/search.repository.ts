@@ -14,10 +14,14 @@ import { cappedCount } from '../db/capped-count.ts';
 export const SEARCH_CANDIDATES = 300;
 const query = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
 
-/** The readable text of a hit (key and every string or number of its data), HTML-escaped for the snippet. */
+/**
+ * The readable text of a hit (key and every string or number of its data but the ids of its
+ * references), HTML-escaped for the snippet.
+ */
 const READABLE = sql`replace(replace(replace(
   coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
-    from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v), ''),
+    from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
+      where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
   '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
 export interface SearchHit {
