@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchItem } from '../src/search/search.service.ts';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
-interface Hit {
-  _id: string;
-  model: string;
-  key: string | null;
-  subtype: string | null;
-  state: string;
-  title: string;
-  snippet: string;
-  url: string;
-}
+type Hit = SearchItem;
 interface SearchBody {
   items: Hit[];
   options: { count: number | null; page: number; pagesize: number };

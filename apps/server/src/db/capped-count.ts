@@ -24,10 +24,15 @@ export async function cappedCount(
     from (${query} limit ${exactLimit + 1}) as capped`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
   if (n <= exactLimit) return { count: n, estimated: false };
-  const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
-  const raw = plan.rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+  return { count: Math.max(n, await plannedRows(db, query)), estimated: true };
+}
+
+/** The planner's row estimate of a query (EXPLAIN, nothing runs). */
+export async function plannedRows(db: Db, query: OperationNodeSource): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
     Plan?: { 'Plan Rows'?: number };
   }>;
-  return { count: Math.max(n, Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0)), estimated: true };
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
 }

@@ -8,7 +8,7 @@ import {
   startsWith,
   trigramSchema,
 } from './trigram.ts';
-import { countExactLimit } from '../db/capped-count.ts';
+import { countExactLimit, plannedRows } from '../db/capped-count.ts';
 
 /**
  * SQL of the reference look-ups. Every query is pinned to the caller's domain; suppliers and
@@ -67,16 +67,6 @@ interface LookupSpec {
   /** lower(...) of the code and the name (the indexed expressions) */
   code: RawBuilder<string>;
   name: RawBuilder<string>;
-}
-
-/** The planner's row estimate of a query (EXPLAIN, nothing runs). */
-export async function plannedRows(db: Db, query: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db);
-  const raw = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-    Plan?: { 'Plan Rows'?: number };
-  }>;
-  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /** One page of a look-up, and its count when asked. */
@@ -157,9 +147,9 @@ async function countMatches(
   q: string,
 ): Promise<{ count: number; estimated: boolean }> {
   const cap = countExactLimit(LOOKUP_COUNT_EXACT_LIMIT);
-  const ids = (cond: RawBuilder<boolean> | null, order?: RawBuilder<unknown>) =>
+  const ids = (cond: RawBuilder<boolean> | null) =>
     sql`(select t.id from ${spec.table} t where ${spec.where} ${cond ? sql`and ${cond}` : sql``}
-      ${order ? sql`order by ${order}` : sql``} limit ${cap + 1})`;
+      limit ${cap + 1})`;
   const conditions: RawBuilder<boolean>[] = [];
   const tiers: RawBuilder<unknown>[] = [];
   if (!q) tiers.push(ids(null));
