@@ -38,7 +38,7 @@ import {
 } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
-import { actsAsSupplier } from './document.scope.ts';
+import { actsAsSupplier } from '@p2p/domain';
 import type { ModelConfig } from './model-config.ts';
 import { TAX_CODES } from './purchasing-config.ts';
 

@@ -2,7 +2,7 @@ import {
   canViewModel,
   hasRole,
   isAdminLevel,
-  isSupplier,
+  actsAsSupplier,
   VIEW_ALL_ROLES,
   type RoleHolder,
   type SessionUser,
@@ -33,8 +33,6 @@ export interface DocumentScope {
 }
 
 const seesAll = (user: RoleHolder) => hasRole(user, VIEW_ALL_ROLES);
-/** A supplier acting as a supplier: internal view-all roles take precedence. */
-export const actsAsSupplier = (user: RoleHolder) => isSupplier(user) && !seesAll(user);
 
 /** The caller is requester, recipient or manager of the row, or shares its group. */
 function involvement(user: SessionUser): RawBuilder<boolean> {

@@ -1,4 +1,5 @@
 import {
+  actsAsSupplier,
   availableTransitions,
   canDelete,
   canDuplicate,
@@ -45,7 +46,6 @@ import {
   type PricedLines,
 } from './document.rules.ts';
 import {
-  actsAsSupplier,
   assertCanPurge,
   assertModelVisible,
   documentScope,

@@ -2,7 +2,8 @@ import { formatDate, sumLineValues, supplierLineView, type Amount } from '@p2p/d
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
 import { documentRepository, modelConfigRepository } from '../documents/document.repository.ts';
-import { actsAsSupplier, documentScope } from '../documents/document.scope.ts';
+import { actsAsSupplier } from '@p2p/domain';
+import { documentScope } from '../documents/document.scope.ts';
 import { localize, type Label } from '../documents/model-config.ts';
 import { notFound } from '../lib/app-error.ts';
 import { renderOrderPdf, type OrderPdfData, type PdfLine } from './order-pdf.render.ts';

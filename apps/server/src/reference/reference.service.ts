@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
-import { actsAsSupplier } from '../documents/document.scope.ts';
+import { actsAsSupplier } from '@p2p/domain';
 import { TAX_CODES } from '../documents/purchasing-config.ts';
 import { COUNTRIES } from './countries.ts';
 import { referenceRepository, type Page } from './reference.repository.ts';

@@ -3,7 +3,7 @@
  * and Delete bullets, and section 6): workflow transitions, read-only, edit, delete, create,
  * duplicate and the model actions.
  */
-import { canEditModel, hasRole, isAdminLevel, isSupplier } from '../roles/roles.ts';
+import { actsAsSupplier, canEditModel, hasRole, isAdminLevel } from '../roles/roles.ts';
 import { REOPEN_LIMIT_DAYS } from '../shell/constants.ts';
 import {
   CHAT_MODEL,
@@ -78,9 +78,6 @@ export function ownsDocument(
   }
   return isOwnSupplierDocument(doc, user);
 }
-
-/** A supplier without an admin-level role: restricted to their own documents. */
-const actsAsSupplier = (user: DocUser | null | undefined): boolean => isSupplier(user) && !isAdminLevel(user);
 
 // ---------------------------------------------------------------- read-only
 

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   FIELD_LOCK_REASONS,
-  PathError,
   REFERENCE_CONTRACT_READONLY_FIELDS,
   applyDefaults,
   documentFieldLock,
   fieldScope,
   fieldState,
   lineFieldStates,
-  getPath,
   labelText,
-  setPath,
 } from './field-rules.ts';
+import { PathError, getPath, setPath } from './paths.ts';
 import type { DocumentLike, DocUser, FieldConfig } from './types.ts';
 
 const user = (keys: string): DocUser => {

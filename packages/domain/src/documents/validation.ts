@@ -3,7 +3,8 @@
  * Errors use the API contract's shape: {field, line: {pos, subpos, key}, message}.
  */
 import type { ApiErrorLine, ApiFieldError } from '../api/contract.ts';
-import { fieldState, getPath, labelText, lineFieldStates, subFields } from './field-rules.ts';
+import { fieldState, labelText, lineFieldStates, subFields } from './field-rules.ts';
+import { getPath } from './paths.ts';
 import { PURCHASING_TYPES, currentState, documentType, hasServiceLines, isEmptyValue } from './states.ts';
 import type { DocumentLike, DocUser, FieldConfig, Label, LineLike, ModelConfig } from './types.ts';
 

@@ -91,6 +91,16 @@ export const VIEW_ALL_ROLES = [
 export const EDIT_DEFAULT_ROLES = ['admin', 'manager'] as const;
 
 /**
+ * A supplier acting as a supplier: restricted to its own company's documents, prices as net values,
+ * no internal comments or staff names. A user who also holds an internal view-all role (a buyer who
+ * is registered as a supplier contact too) works as that internal role: the internal role wins,
+ * the same rule for the scope of queries, the edit and delete verdicts and what the web app shows.
+ */
+export function actsAsSupplier(user: RoleHolder | null | undefined): boolean {
+  return isSupplier(user) && !hasRole(user, VIEW_ALL_ROLES);
+}
+
+/**
  * View default: the view-all roles (and suppliers on supplier models) see a model; others need the
  * model's explicit `viewRoles`.
  */
