@@ -16,20 +16,21 @@ import { searchService } from './search/search.service.ts';
 /** Every service, wired once per app instance from the database and options. */
 export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number }) {
   const auth = authService(db, { tokenTtlHours: opts.tokenTtlHours });
+  const documents = documentService(db);
   return {
     auth,
     supplierRegistrations: supplierRegistrationService(db, auth),
     config: configService(db, opts),
     help: helpService(),
-    profile: profileService(db),
+    profile: profileService(db, auth),
     notifications: notificationService(db),
-    documents: documentService(db),
-    orderPdf: orderPdfService(db),
-    search: searchService(db),
+    documents,
+    orderPdf: orderPdfService(db, documents.access),
+    search: searchService(db, documents.access),
     reference: referenceService(db),
-    favorites: favoriteService(db, documentService(db)),
+    favorites: favoriteService(db, documents.access),
     // FILE_STORAGE=dir + FILE_DIR store the bytes in a directory; the database otherwise.
-    files: fileService(db, { storage: fileStorageFromEnv(db) }),
+    files: fileService(db, { storage: fileStorageFromEnv(db), access: documents.access }),
   };
 }
 

@@ -1,9 +1,12 @@
 import { isAdminLevel } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { MODELS, isModel } from '../documents/model-config.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
-import { adminConfigRepository, type ConfigVersionRow } from './admin.repository.ts';
+import {
+  modelConfigRepository,
+  type ConfigVersionRow,
+} from '../documents/model-config.repository.ts';
 import { validateModelConfig, type ValidationResult } from './admin.validate.ts';
 
 export interface ModelSummary {
@@ -54,7 +57,7 @@ const stale = (latest: number) =>
  * served configuration (GET /config/model) only ever changes to a valid one.
  */
 export function adminService(db: Db) {
-  const repo = adminConfigRepository(db);
+  const repo = modelConfigRepository(db);
 
   function assertAdmin(auth: AuthContext): void {
     if (!isAdminLevel(auth.user)) throw forbidden('Only administrators can manage configurations.');

@@ -1,6 +1,7 @@
 import { compileExpression, FIELD_TYPES } from '@p2p/domain';
 import { Compile } from 'typebox/compile';
 import { ModelConfigSchema } from './admin.schema.ts';
+import { NAMED_FILTER_KEYS } from '../documents/document.fields.ts';
 
 /** One problem of a model configuration: `field` is a JSON path such as 'form.fields[3].src'. */
 export interface ConfigError {
@@ -164,7 +165,8 @@ function semanticErrors(config: Obj, model: string): ConfigError[] {
   const declared = new Set([...BUILTIN_SRCS, ...listSrcs, ...formSrcs]);
   for (const key of ['sort', 'search'] as const) {
     arr(config[key]).forEach((src, i) => {
-      if (typeof src === 'string' && !declared.has(src)) {
+      const named = key === 'search' && typeof src === 'string' && NAMED_FILTER_KEYS.includes(src);
+      if (typeof src === 'string' && !declared.has(src) && !named) {
         errors.push({ field: `${key}[${i}]`, message: `'${src}' is not a declared field.` });
       }
     });

@@ -1,7 +1,8 @@
 import { decodeContext, HEADERS, type UserContext } from '@p2p/domain';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { tokenInvalid, type AuthContext, type AuthService } from './auth.service.ts';
+import type { AuthContext } from './auth-context.ts';
+import { tokenInvalid, type AuthService } from './auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,8 +20,8 @@ declare module 'fastify' {
 /** The single authentication choke point, attached to every non-public /api route. */
 export function authHook(auth: AuthService): onRequestHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const header = request.headers[HEADERS.authorization];
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const authorization = request.headers[HEADERS.authorization];
+    const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
     if (!match?.[1]) throw tokenInvalid();
     const caller = await auth.authenticate(match[1]);
     const domain = request.headers[HEADERS.domain];
@@ -29,9 +30,12 @@ export function authHook(auth: AuthService): onRequestHookHandler {
         key: 'auth.domain-mismatch',
       });
     }
-    request.auth = caller;
-    const context = request.headers[HEADERS.context];
-    request.userContext = decodeContext(typeof context === 'string' ? context : null);
+    const header = request.headers[HEADERS.context];
+    const sent = decodeContext(typeof header === 'string' ? header : null);
+    request.userContext = sent;
+    // The header is the working context of this call (the web app sends the saved one on every
+    // call); a client that sends none, such as an integration, works on its whole scope.
+    request.auth = { ...caller, context: sent };
   };
 }
 

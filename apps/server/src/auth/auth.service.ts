@@ -1,9 +1,9 @@
 import {
+  type Domain,
   isSystemUser,
   MESSAGES,
   PATTERNS,
   type ApiFieldError,
-  type SessionUser,
   type SignInRequest,
   type SignInResponse,
   type SignUpRequest,
@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
+import type { AuthContext } from './auth-context.ts';
 import { domainRepository } from './domain.repository.ts';
 import { sessionCache } from './session-cache.ts';
 import { sessionRepository } from './session.repository.ts';
@@ -21,13 +22,6 @@ import { userRepository, type UserRepository, type UserRow } from './user.reposi
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const INVALID_LINK = 'This link is not valid or has expired.';
 const PASSWORD_LINK_DAYS = 7;
-
-/** The authenticated caller attached to every non-public request. */
-export interface AuthContext {
-  user: SessionUser;
-  domainId: string;
-  tokenHash: string;
-}
 
 export const tokenInvalid = (): AppError =>
   new AppError('token_invalid', MESSAGES.tokenInvalid, { key: 'auth.token-invalid' });
@@ -89,6 +83,23 @@ export function authService(db: Db, opts: { tokenTtlHours: number }) {
         throw new AppError('forbidden', 'Your account is disabled.', { key: 'auth.account-disabled' });
       }
       return openSession(row);
+    },
+
+    /**
+     * The home domain selector (seed 000 section 1): the same username, active, in the other domain
+     * gets a session of its own there; anyone else is told so and stays where they are.
+     */
+    async switchDomain(caller: AuthContext, target: string): Promise<SignInResponse & { domain: Domain }> {
+      const domain = await domains.find(target);
+      if (!domain) throw notFound('Unknown domain.');
+      const row = await users.findByUsername(domain.id, caller.user.username);
+      const usable = row && row.status === 'active' && row.password_hash !== null;
+      if (!row || !usable || isSystemUser({ role: { key: row.role_key }, roles: await users.roles(row.id) }))
+        throw new AppError('forbidden', `You have no account in domain ${domain.name}.`, {
+          key: 'profile.domain-no-account',
+        });
+      const session = await openSession(row);
+      return { ...session, domain: { id: domain.id, name: domain.name, theme: domain.theme, logo: domain.logo } };
     },
 
     /** Self-service sign-up: an active requester in the chosen domain. */

@@ -3,7 +3,11 @@ import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** Builds the SessionUser of the contract from a user row plus its roles and groups. */
 export async function toSessionUser(users: UserRepository, row: UserRow): Promise<SessionUser> {
-  const [roles, groups] = await Promise.all([users.roles(row.id), users.groups(row.domain_id, row.id)]);
+  const [roles, groups, places] = await Promise.all([
+    users.roles(row.id),
+    users.groups(row.domain_id, row.id),
+    users.places(row.id),
+  ]);
   const role = { key: row.role_key, name: row.role_name };
   // The primary role always leads the list, even if user_roles lacks it.
   const allRoles = [role, ...roles.filter((r) => r.key !== role.key)];
@@ -22,6 +26,8 @@ export async function toSessionUser(users: UserRepository, row: UserRow): Promis
     _profile: row.profile ?? [],
     group,
     groups,
+    locations: places.locations,
+    workgroups: places.workgroups,
     filter: row.filter ?? {},
     filterData: row.filter_data,
     context,

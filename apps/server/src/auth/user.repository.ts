@@ -79,6 +79,28 @@ export function userRepository(db: Db) {
       return rows.map((r) => ({ _id: r.id, key: r.key, name: r.name }));
     },
 
+    /** The locations and the workgroups the user works in, by name. */
+    async places(userId: string): Promise<{ locations: GroupEntry[]; workgroups: GroupEntry[] }> {
+      const [locations, workgroups] = await Promise.all([
+        db
+          .selectFrom('user_locations as ul')
+          .innerJoin('locations as l', 'l.id', 'ul.location_id')
+          .select(['l.id', 'l.key', 'l.name'])
+          .where('ul.user_id', '=', userId)
+          .orderBy('l.name')
+          .execute(),
+        db
+          .selectFrom('user_workgroups as uw')
+          .innerJoin('workgroups as w', 'w.id', 'uw.workgroup_id')
+          .select(['w.id', 'w.key', 'w.name'])
+          .where('uw.user_id', '=', userId)
+          .orderBy('w.name')
+          .execute(),
+      ]);
+      const entry = (r: { id: string; key: string; name: string }) => ({ _id: r.id, key: r.key, name: r.name });
+      return { locations: locations.map(entry), workgroups: workgroups.map(entry) };
+    },
+
     /**
      * The group entry of a context group that is not one of the user's own groups: a group of the
      * domain, or an organization node (addressed by its group or its id) labelled as the node.

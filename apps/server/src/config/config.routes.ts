@@ -37,6 +37,20 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     (req) => config.navigation(caller(req), req.params.lang),
   );
 
+  app.put(
+    '/config/offline',
+    {
+      schema: {
+        tags: ['config'],
+        summary:
+          'Set the offline notice of the app configuration (admin level): users see the offline screen ' +
+          'with this message until it is cleared with null',
+        body: Type.Object({ message: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]) }),
+      },
+    },
+    (req) => config.setOffline(caller(req), req.body.message),
+  );
+
   app.get(
     '/config/help/:lang/:doc',
     { schema: { tags: ['config'], summary: 'A help document', params: HelpParams } },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   hasAppAccess,
+  isAdminLevel,
   PUBLIC_ROUTES,
   type AppConfig,
   type ChatSettings,
@@ -10,8 +11,9 @@ import {
   type UiFlags,
 } from '@p2p/domain';
 import { domainRepository } from '../auth/domain.repository.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
+import { forbidden } from '../lib/app-error.ts';
 import { SERVER_ROOT } from './env.ts';
 import {
   DEFAULT_CHAT,
@@ -22,6 +24,8 @@ import {
   type NavSetting,
 } from './default-settings.ts';
 import { settingsRepository } from './settings.repository.ts';
+
+type OfflineNotice = NonNullable<AppConfig['offline']>;
 
 export interface ConfigOptions {
   webDist: string;
@@ -87,8 +91,21 @@ export function configService(db: Db, opts: ConfigOptions) {
         routes: await routes(),
         domains: await domains.list(),
         chat: (await settings.get<ChatSettings>('chat')) ?? DEFAULT_CHAT,
-        offline: null,
+        offline: (await settings.get<OfflineNotice>('offline')) ?? null,
       };
+    },
+
+    /**
+     * The offline notice (seed 000 section 3, settings: offline record {ts, message}): an
+     * administrator announces that the service is offline for its users, who see the offline
+     * screen with this message until it is cleared (null).
+     */
+    async setOffline(caller: AuthContext, message: string | null): Promise<{ offline: OfflineNotice | null }> {
+      if (!isAdminLevel(caller.user)) throw forbidden('Only administrators set the offline notice.');
+      const text = message?.trim() ?? '';
+      const offline = text ? { ts: new Date().toISOString(), message: text } : null;
+      await settings.set('offline', offline);
+      return { offline };
     },
 
     routes: async () => ({ routes: await routes() }),

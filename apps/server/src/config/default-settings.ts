@@ -88,7 +88,7 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
           item(
             'Receptions waiting evaluation',
             'Receções a aguardar avaliação',
-            '/reception?state=evaluation',
+            '/reception?evaluation=due',
           ),
         ],
       },

@@ -127,6 +127,16 @@ export interface UserGroupsTable {
   group_id: string;
 }
 
+export interface UserLocationsTable {
+  user_id: string;
+  location_id: string;
+}
+
+export interface UserWorkgroupsTable {
+  user_id: string;
+  workgroup_id: string;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -248,6 +258,8 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   user_groups: UserGroupsTable;
+  user_locations: UserLocationsTable;
+  user_workgroups: UserWorkgroupsTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
   supplier_registrations: SupplierRegistrationsTable;

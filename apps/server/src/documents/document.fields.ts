@@ -66,18 +66,48 @@ export function sortSpec(model: ModelConfig, s: string): SortSpec {
   return { src, direction, expression: expressionOf(src) };
 }
 
-/** Equality filters `?src=value` (comma list = any of); only the model's filterable srcs. */
+/**
+ * Filters a route names by meaning rather than by a field (the navigation's 'Receptions waiting
+ * evaluation' is `/reception?evaluation=due`). A model offers one by listing its name among its
+ * filterable srcs (`search`); the SQL is written here, never taken from a configuration.
+ */
+const NAMED_FILTERS: Readonly<Record<string, Readonly<Record<string, RawBuilder<boolean>>>>> = {
+  // received (posted) and not evaluated yet: no order evaluation names the reception's order
+  evaluation: {
+    due: sql<boolean>`(d.state in ('erp-done', 'completed') and not exists (
+      select 1 from documents e
+      where e.domain_id = d.domain_id and e.model = 'order-evaluation' and not e.deleted
+        and e.data ->> 'parent' = d.data #>> '{reference,order}'))`,
+  },
+};
+export const NAMED_FILTER_KEYS: readonly string[] = Object.keys(NAMED_FILTERS);
+
+/** `state` in a route or link is the document's workflow state. */
+const FILTER_ALIASES: Readonly<Record<string, string>> = { state: '_state.current' };
+
+const filterNotAllowed = (src: string): AppError =>
+  new AppError('bad_request', `Filtering by '${src}' is not allowed.`, {
+    key: 'document.filter-not-allowed',
+    errors: [{ field: src, message: `Filtering by '${src}' is not allowed.` }],
+  });
+
+/**
+ * Equality filters `?src=value` (comma list = any of) over the model's filterable srcs (`search`),
+ * `state` for `_state.current`, and the named filters the model offers.
+ */
 export function filterExpressions(
   model: ModelConfig,
   filters: Record<string, string>,
 ): RawBuilder<boolean>[] {
-  return Object.entries(filters).map(([src, value]) => {
-    if (!SRC_PATTERN.test(src) || !model.search.includes(src)) {
-      throw new AppError('bad_request', `Filtering by '${src}' is not allowed.`, {
-        key: 'document.filter-not-allowed',
-        errors: [{ field: src, message: `Filtering by '${src}' is not allowed.` }],
-      });
+  return Object.entries(filters).map(([name, value]) => {
+    const named = NAMED_FILTERS[name];
+    if (named && Object.hasOwn(NAMED_FILTERS, name)) {
+      const expression = Object.hasOwn(named, value) ? named[value] : undefined;
+      if (!expression || !model.search.includes(name)) throw filterNotAllowed(`${name}=${value}`);
+      return expression;
     }
+    const src = FILTER_ALIASES[name] ?? name;
+    if (!SRC_PATTERN.test(src) || !model.search.includes(src)) throw filterNotAllowed(name);
     const values = value.split(',').map((v) => sql`${v}`);
     return sql<boolean>`(${expressionOf(src)})::text in (${sql.join(values)})`;
   });

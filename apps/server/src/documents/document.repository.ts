@@ -2,10 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { cappedCount, countExactLimit } from '../db/capped-count.ts';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
-import { deepFreeze } from '../lib/deep-freeze.ts';
-import type { ModelConfig } from './model-config.ts';
 
-/** SQL of documents, lines, model configurations and edit locks. Every document query takes a scope. */
+/** SQL of documents, lines and edit locks. Every document query takes a scope. */
 
 export interface DocumentRow {
   id: string;
@@ -340,81 +338,3 @@ export function documentRepository(db: Db) {
 }
 
 export type DocumentRepository = ReturnType<typeof documentRepository>;
-
-/**
- * How long a process keeps a model configuration before reading it again. Saves through /admin
- * in this process take effect at once (forgetModelConfigs); another server process sees them
- * within this time.
- */
-export const MODEL_CONFIG_TTL_MS = 5_000;
-
-type ConfigRow = { config: ModelConfig; version: number };
-/** Per database (tests run several side by side): key `domain|model|version?` to the read. */
-const configCaches = new WeakMap<
-  object,
-  Map<string, { row: Promise<ConfigRow | undefined>; until: number }>
->();
-
-/** Drops the cached configurations of a database; call after writing model_configs. */
-export function forgetModelConfigs(db: Db): void {
-  configCaches.delete(db);
-}
-
-/** Versioned model configurations; a domain's own configuration wins over the shipped default. */
-export function modelConfigRepository(db: Db) {
-  function read(domainId: string, model: string, version?: number) {
-    let query = db
-      .selectFrom('model_configs')
-      .select(['config', 'version', 'domain_id'])
-      .where('model', '=', model)
-      .where((eb) => eb.or([eb('domain_id', '=', domainId), eb('domain_id', 'is', null)]));
-    if (version !== undefined) query = query.where('version', '=', version);
-    return query
-      .orderBy(sql`domain_id is null`)
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-      .then((row) =>
-        row ? deepFreeze({ config: row.config as unknown as ModelConfig, version: row.version }) : undefined,
-      );
-  }
-
-  return {
-    /**
-     * The effective configuration (or version `version`), frozen: it is shared by every request
-     * of the process, so a caller that needs to change it must copy it.
-     */
-    latest(domainId: string, model: string, version?: number): Promise<ConfigRow | undefined> {
-      let cache = configCaches.get(db);
-      if (!cache) configCaches.set(db, (cache = new Map()));
-      const key = `${domainId}|${model}|${version ?? ''}`;
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.until > now) return hit.row;
-      const row = read(domainId, model, version);
-      cache.set(key, { row, until: now + MODEL_CONFIG_TTL_MS });
-      // A failed read is not kept.
-      row.catch(() => cache.delete(key));
-      return row;
-    },
-
-    /** Inserts version 1 of a shipped configuration when the model has none yet (idempotent). */
-    async ensureDefault(config: ModelConfig): Promise<void> {
-      const exists = await db
-        .selectFrom('model_configs')
-        .select('version')
-        .where('model', '=', config.name)
-        .where('domain_id', 'is', null)
-        .executeTakeFirst();
-      if (exists) return;
-      await db
-        .insertInto('model_configs')
-        .values({ domain_id: null, model: config.name, version: 1, config: json(config), created_by: null })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      forgetModelConfigs(db);
-    },
-  };
-}
-
-export type ModelConfigRepository = ReturnType<typeof modelConfigRepository>;

@@ -1,15 +1,15 @@
 import {
   canViewModel,
   hasRole,
-  isAdminLevel,
   actsAsSupplier,
+  hasAppAccess,
   VIEW_ALL_ROLES,
   type RoleHolder,
   type SessionUser,
 } from '@p2p/domain';
 import { sql, type RawBuilder } from 'kysely';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { AppError, forbidden } from '../lib/app-error.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { ModelConfig } from './model-config.ts';
 
 /**
@@ -27,7 +27,10 @@ import type { ModelConfig } from './model-config.ts';
  * - everyone else: nothing.
  */
 export interface DocumentScope {
+  /** what the caller may read and write at all: reads, saves, workflow, trash */
   where: RawBuilder<boolean>;
+  /** `where` narrowed by the working context of the call: lists, counts, search, reports */
+  listWhere: RawBuilder<boolean>;
   /** false when the caller cannot see the model at all (lists answer 403) */
   canView: boolean;
 }
@@ -55,16 +58,63 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
     const supplierId = user.supplier?._id;
     rule = model.permissions.supplierModel && supplierId ? sql`d.supplier_id = ${supplierId}` : sql`false`;
   } else rule = sql`(d.created_by = ${user._id} or ${involvement(user)})`;
-  return { where: sql<boolean>`(${base} and ${rule})`, canView };
+  const where = sql<boolean>`(${base} and ${rule})`;
+  const narrowed = contextFilter(auth);
+  return { where, listWhere: narrowed ? sql<boolean>`(${where} and ${narrowed})` : where, canView };
 }
 
-export function assertCanPurge(auth: AuthContext): void {
-  if (!isAdminLevel(auth.user)) throw forbidden('Only administrators can purge documents.');
+/**
+ * The working context of the group drawer (seed 000 sections 2, 4 and 6) as a filter. It only
+ * narrows what the scope already allows, so a context the client made up can never widen it:
+ * - a plant picked in the organization tree: the documents of that plant;
+ * - a group: the documents of that group; 'All': no narrowing; 'All groups': the user's groups;
+ *   'Created by me' (group null): created by the user; 'My Plants': the plants of the user's
+ *   filter; 'Contracts managed by me': the user is the manager; 'Assigned to me': an assignee;
+ * - a location: the documents delivered there; a workgroup: created or requested by its members.
+ * Suppliers and integration roles have no working context (they cannot switch group).
+ */
+function contextFilter(auth: AuthContext): RawBuilder<boolean> | null {
+  const context = auth.context;
+  if (!context || !hasAppAccess(auth.user)) return null;
+  const { user } = auth;
+  const parts: RawBuilder<boolean>[] = [];
+  if (context.active === 'organization') {
+    if (context.plant) parts.push(sql<boolean>`d.plant = ${context.plant}`);
+  } else if (context.active === 'group' || context.group) {
+    const group = groupFilter(user, context.group ?? null);
+    if (group) parts.push(group);
+  }
+  if (context.location) parts.push(sql<boolean>`d.data #>> '{location,_id}' = ${context.location}`);
+  if (context.workgroup) {
+    const members = sql`(select uw.user_id from user_workgroups uw where uw.workgroup_id = ${context.workgroup})`;
+    parts.push(sql<boolean>`(d.created_by in ${members} or d.requester_id in ${members})`);
+  }
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : null;
 }
 
-/** Supplier writes are pinned to the caller's own supplier company. */
-export const pinnedSupplier = (auth: AuthContext): string | null =>
-  actsAsSupplier(auth.user) ? (auth.user.supplier?._id ?? null) : null;
+function groupFilter(user: SessionUser, group: string | null): RawBuilder<boolean> | null {
+  const me = user._id;
+  switch (group) {
+    case null:
+    case 'created-by-me':
+      return sql<boolean>`d.created_by = ${me}`;
+    case 'all':
+      return null;
+    case 'all-groups':
+      return anyOf(sql`d.group_id`, user.groups.map((g) => g._id));
+    case 'my-plants':
+      return anyOf(sql`d.plant`, user.filter.plant ?? []);
+    case 'contracts-managed':
+      return sql<boolean>`d.data #>> '{manager,_id}' = ${me}`;
+    case 'assigned':
+      return sql<boolean>`d.data -> 'assignees' @> ${JSON.stringify([{ _id: me }])}::jsonb`;
+    default:
+      return sql<boolean>`d.group_id = ${group}`;
+  }
+}
+
+const anyOf = (column: RawBuilder<unknown>, values: ReadonlyArray<string>): RawBuilder<boolean> =>
+  values.length ? sql<boolean>`${column} in (${sql.join(values.map((v) => sql`${v}`))})` : sql<boolean>`false`;
 
 export const assertModelVisible = (scope: DocumentScope, model: ModelConfig): void => {
   if (!scope.canView) throw new AppError('forbidden', `You are not allowed to view model '${model.name}'.`);

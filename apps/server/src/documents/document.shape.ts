@@ -1,4 +1,4 @@
-import type { DocumentRow } from './document.repository.ts';
+import type { DocumentRow, DocumentWrite } from './document.repository.ts';
 import type { ModelConfig } from './model-config.ts';
 
 /*
@@ -66,15 +66,31 @@ export function toDocument(
     requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null,
     group: row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null,
     plant: row.plant,
-    grossValue: row.gross_value,
-    discountValue: row.discount_value,
-    costValue: row.cost_value,
-    netValue: row.net_value,
-    taxValue: row.tax_value,
-    value: row.value,
-    listValue: row.list_value,
+    ...rowTotals(row),
     updatedAt: isoTime(row.updated_at),
     _version: row.version,
     ...(lines ? { lines } : {}),
   });
 }
+
+/** The header totals of a stored row, in the API (and write) shape. */
+export const rowTotals = (row: DocumentRow): DocumentWrite['totals'] => ({
+  grossValue: row.gross_value,
+  discountValue: row.discount_value,
+  costValue: row.cost_value,
+  netValue: row.net_value,
+  taxValue: row.tax_value,
+  value: row.value,
+  listValue: row.list_value,
+});
+
+/** The relational header of a stored row as a write keeps it (state moves, trash, one-field saves). */
+export const rowWrite = (row: DocumentRow) => ({
+  type: row.type,
+  subtype: row.subtype,
+  key: row.key,
+  supplier_id: row.supplier_id,
+  requester_id: row.requester_id,
+  group_id: row.group_id,
+  plant: row.plant,
+});

@@ -42,6 +42,17 @@ export function favoriteRepository(db: Db) {
       return true;
     },
 
+    /** Removes one favorite of the user (nothing when it is not one). */
+    async remove(userId: string, model: string, documentId: string): Promise<void> {
+      if (!/^[0-9]{1,18}$/.test(documentId)) return;
+      await withFavorites(db)
+        .deleteFrom('favorites')
+        .where('user_id', '=', userId)
+        .where('model', '=', model)
+        .where(sql<boolean>`document_id = ${documentId}::bigint`)
+        .execute();
+    },
+
     async models(domainId: string, userId: string): Promise<string[]> {
       const rows = await withFavorites(db)
         .selectFrom('favorites')

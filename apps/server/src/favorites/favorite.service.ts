@@ -1,9 +1,7 @@
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { modelConfigRepository } from '../documents/document.repository.ts';
-import { documentScope } from '../documents/document.scope.ts';
-import type { DocumentService } from '../documents/document.service.ts';
-import { isModel, localize } from '../documents/model-config.ts';
+import type { DocumentAccess } from '../documents/document.access.ts';
+import { localize } from '../documents/model-config.ts';
 import { forbidden } from '../lib/app-error.ts';
 import { favoriteRepository } from './favorite.repository.ts';
 
@@ -18,12 +16,11 @@ export interface FavoriteGroup {
  * Favorite documents (seed 001 section 2.1). A favorite is toggled on a document the caller can
  * see (404 otherwise); the list holds only documents still inside the caller's document scope.
  */
-export function favoriteService(db: Db, documents: Pick<DocumentService, 'find'>) {
+export function favoriteService(db: Db, access: Pick<DocumentAccess, 'find' | 'viewableModels'>) {
   const repo = favoriteRepository(db);
-  const configs = modelConfigRepository(db);
   return {
     async toggle(auth: AuthContext, model: string, id: string) {
-      const row = await documents.find(auth, model, id);
+      const { row } = await access.find(auth, model, id);
       const favorite = await repo.toggle(auth.domainId, auth.user._id, row.model, row.id);
       return { favorite };
     },
@@ -31,14 +28,14 @@ export function favoriteService(db: Db, documents: Pick<DocumentService, 'find'>
     async list(auth: AuthContext, userId: string): Promise<FavoriteGroup[]> {
       if (userId !== auth.user._id) throw forbidden('Favorites are shown only to their owner.');
       const groups: FavoriteGroup[] = [];
-      for (const name of await repo.models(auth.domainId, auth.user._id)) {
-        if (!isModel(name)) continue;
-        const found = await configs.latest(auth.domainId, name);
-        if (!found) continue;
-        const items = await repo.items(auth.user._id, name, documentScope(auth, found.config).where);
+      const favoriteModels = new Set(await repo.models(auth.domainId, auth.user._id));
+      for (const { model, scope } of await access.viewableModels(auth)) {
+        if (!favoriteModels.has(model.name)) continue;
+        const name = model.name;
+        const items = await repo.items(auth.user._id, name, scope.where);
         if (!items.length) continue;
         groups.push({
-          label: String(localize(found.config.label, auth.user.lang)),
+          label: String(localize(model.label, auth.user.lang)),
           model: name,
           route: `/${name}`,
           items: items.map((i) => ({

@@ -1,10 +1,8 @@
 import { FILE_SIZE_LIMIT, fileViolations, type StoredFile } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { documentRepository, modelConfigRepository } from '../documents/document.repository.ts';
+import type { DocumentAccess } from '../documents/document.access.ts';
 import { actsAsSupplier } from '@p2p/domain';
-import { documentScope } from '../documents/document.scope.ts';
-import { isModel } from '../documents/model-config.ts';
 import { AppError, notFound } from '../lib/app-error.ts';
 import { fileRepository, type FileMeta } from './file.repository.ts';
 import { databaseFileStorage, type FileStorage } from './file.storage.ts';
@@ -49,21 +47,13 @@ export interface UploadResult {
 const badRequest = (message: string, key = 'files.invalid') => new AppError('bad_request', message, { key });
 const fileNotFound = () => notFound('File not found.');
 
-export function fileService(db: Db, opts: { storage?: FileStorage } = {}) {
+export function fileService(
+  db: Db,
+  opts: { storage?: FileStorage; access: Pick<DocumentAccess, 'visible'> },
+) {
   const repo = fileRepository(db);
   const storage = opts.storage ?? databaseFileStorage(db);
-  const configs = modelConfigRepository(db);
-  const documents = documentRepository(db);
-
-  /** true when the document exists in the caller's scope */
-  async function documentVisible(auth: AuthContext, model: string, documentId: string): Promise<boolean> {
-    if (!isModel(model) || !/^[0-9]{1,18}$/.test(documentId)) return false;
-    const config = await configs.latest(auth.domainId, model);
-    if (!config) return false;
-    const scope = documentScope(auth, config.config);
-    if (!scope.canView) return false;
-    return Boolean(await documents.find(scope.where, documentId));
-  }
+  const documentVisible = opts.access.visible;
 
   async function canRead(auth: AuthContext, meta: FileMeta): Promise<boolean> {
     if (meta.createdBy === auth.user._id) return true;

@@ -38,5 +38,5 @@ export const fieldErrors = (message: string, errors: ApiFieldError[], key = 'err
   new AppError('validation', message, { key, errors });
 
 export const notFound = (message = 'Not found.'): AppError => new AppError('not_found', message);
-export const forbidden = (message = 'You are not allowed to do this.'): AppError =>
-  new AppError('forbidden', message);
+export const forbidden = (message = 'You are not allowed to do this.', key?: string): AppError =>
+  new AppError('forbidden', message, key ? { key } : {});

@@ -1,9 +1,8 @@
 import { formatDate, sumLineValues, supplierLineView, type Amount } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { documentRepository, modelConfigRepository } from '../documents/document.repository.ts';
+import type { DocumentAccess } from '../documents/document.access.ts';
 import { actsAsSupplier } from '@p2p/domain';
-import { documentScope } from '../documents/document.scope.ts';
 import { localize, type Label } from '../documents/model-config.ts';
 import { notFound } from '../lib/app-error.ts';
 import { renderOrderPdf, type OrderPdfData, type PdfLine } from './order-pdf.render.ts';
@@ -54,10 +53,7 @@ function shipPositions(ship: Json): Set<number> | null {
 
 const amount = (v: unknown): Amount | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
 
-export function orderPdfService(db: Db) {
-  const configs = modelConfigRepository(db);
-  const documents = documentRepository(db);
-
+export function orderPdfService(db: Db, access: Pick<DocumentAccess, 'find' | 'lines'>) {
   async function domainName(domainId: string): Promise<string> {
     const row = await db.selectFrom('domains').select('name').where('id', '=', domainId).executeTakeFirst();
     return row?.name ?? domainId;
@@ -76,11 +72,7 @@ export function orderPdfService(db: Db) {
 
   return {
     async render(auth: AuthContext, id: string, opts: OrderPdfOptions = {}) {
-      const found = await configs.latest(auth.domainId, 'order');
-      if (!found) throw notFound('Model order has no configuration.');
-      const model = found.config;
-      const row = await documents.find(documentScope(auth, model).where, id);
-      if (!row) throw notFound('Document not found.');
+      const { model, row } = await access.find(auth, 'order', id);
 
       const data = row.data;
       let ship: Json | null = null;
@@ -89,7 +81,7 @@ export function orderPdfService(db: Db) {
         if (!ship) throw notFound('Delivery not found.');
       }
       const positions = ship ? shipPositions(ship) : null;
-      const lines = (await documents.lines(id)).filter((l) => !positions || positions.has(Number(l.pos)));
+      const lines = (await access.lines(id)).filter((l) => !positions || positions.has(Number(l.pos)));
 
       const supplierView = opts.view === 'supplier' || actsAsSupplier(auth.user);
       const lang = auth.user.lang;

@@ -8,11 +8,13 @@ import {
   type UserContext,
   type UserGroupsResponse,
 } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { favoriteRepository } from '../favorites/favorite.repository.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { userRepository } from '../auth/user.repository.ts';
 import type { Db, GroupFilter } from '../db/database.ts';
-import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
+import { fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import { organizationRepository } from './organization.repository.ts';
 
 type NodeRow = Awaited<ReturnType<ReturnType<typeof organizationRepository>['nodes']>>[number];
@@ -33,9 +35,10 @@ function buildTree(rows: NodeRow[]): OrgNode[] {
 }
 
 /** Group and plant selection, the user's settings and the home redirect. */
-export function profileService(db: Db) {
+export function profileService(db: Db, auth: Pick<AuthService, 'switchDomain'>) {
   const org = organizationRepository(db);
   const users = userRepository(db);
+  const favorites = favoriteRepository(db);
 
   /** Group ids the caller may work in: their own groups and the groups of the organization tree. */
   async function selectable(caller: AuthContext) {
@@ -87,20 +90,26 @@ export function profileService(db: Db) {
       return { filter: group.filter ?? {} };
     },
 
+    /**
+     * Saves the working context and the language; `favorites` removes that favorite of the caller
+     * (the favorites list's remove: it needs no access to the document any more); `domain` switches
+     * to the caller's account in another domain and answers its new token and the domain.
+     */
     async saveConfig(caller: AuthContext, req: UserConfigRequest): Promise<UserConfigResponse> {
       if (req.domain && req.domain !== caller.domainId) {
-        throw new AppError('bad_request', 'Sign in to the other domain to work there.', {
-          key: 'profile.domain-switch',
-        });
+        const switched = await auth.switchDomain(caller, req.domain);
+        return { user: switched.user, token: switched.token, domain: switched.domain };
       }
+      if (req.favorites) await favorites.remove(caller.user._id, req.favorites.model, req.favorites.id);
       if (req.context) {
         if (!canSwitchGroup(caller.user)) throw forbidden('Your account cannot switch group.');
         await validateContext(caller, req.context);
       }
-      await users.saveConfig(caller.domainId, caller.user._id, {
-        ...(req.context ? { context: req.context } : {}),
-        ...(req.lang ? { lang: req.lang } : {}),
-      });
+      if (req.context || req.lang)
+        await users.saveConfig(caller.domainId, caller.user._id, {
+          ...(req.context ? { context: req.context } : {}),
+          ...(req.lang ? { lang: req.lang } : {}),
+        });
       const row = await users.findById(caller.domainId, caller.user._id);
       if (!row) throw notFound('User not found.');
       return { user: await toSessionUser(users, row) };

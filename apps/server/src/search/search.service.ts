@@ -1,10 +1,7 @@
 import { PAGING } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { assertModelVisible, documentScope } from '../documents/document.scope.ts';
-import { modelConfigRepository } from '../documents/document.repository.ts';
-import { isModel, MODELS } from '../documents/model-config.ts';
-import { notFound } from '../lib/app-error.ts';
+import type { DocumentAccess } from '../documents/document.access.ts';
 import { searchRepository } from './search.repository.ts';
 
 export const MAX_SEARCH_PAGE_SIZE = 100;
@@ -34,9 +31,8 @@ export interface SearchItem {
  * caller may read: every query is filtered by documentScope of each model searched (suppliers only
  * find their own documents of supplier models), and deleted documents are left out.
  */
-export function searchService(db: Db) {
+export function searchService(db: Db, access: Pick<DocumentAccess, 'viewableModels'>) {
   const repo = searchRepository(db);
-  const modelConfigs = modelConfigRepository(db);
 
   return {
     /** `model` unset: every model the caller can view. Unknown model 404, a model not viewable 403. */
@@ -44,21 +40,8 @@ export function searchService(db: Db) {
       const page = Math.max(1, params.p ?? PAGING.page);
       const pagesize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, params.l ?? PAGING.pageSize));
       const wantCount = params.c === '1' || params.c === 'true';
-      if (model !== undefined && !isModel(model)) throw notFound(`Unknown model '${model}'.`);
-
-      const names = model === undefined ? MODELS : [model];
-      const configs = (await Promise.all(names.map((name) => modelConfigs.latest(auth.domainId, name))))
-        .filter((found) => found !== undefined)
-        .map((found) => found.config);
-      if (model !== undefined && !configs.length) throw notFound(`Model '${model}' has no configuration.`);
-      const scopes = configs
-        .map((config) => {
-          const scope = documentScope(auth, config);
-          if (model !== undefined) assertModelVisible(scope, config);
-          return scope;
-        })
-        .filter((s) => s.canView)
-        .map((s) => s.where);
+      // the working context narrows search as it narrows lists
+      const scopes = (await access.viewableModels(auth, model)).map(({ scope }) => scope.listWhere);
 
       const q = (params.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
       const empty = { items: [] as SearchItem[], options: { count: wantCount ? 0 : null, page, pagesize } };

@@ -20,6 +20,9 @@ export interface DemoUser {
   role: RoleKey;
   extraRoles?: RoleKey[];
   groups?: string[];
+  /** keys of the locations and workgroups the user works in */
+  locations?: string[];
+  workgroups?: string[];
   /** key of the group the user starts in */
   group?: string;
   supplier?: string;
@@ -142,6 +145,8 @@ const acme: DemoDomain = {
       extraRoles: ['buyer'],
       groups: ['acme-portugal', 'purchasing-lisboa'],
       group: 'acme-portugal',
+      locations: ['lisboa-wh', 'porto-wh', 'madrid-wh'],
+      workgroups: ['packaging', 'electrical', 'facilities'],
     },
     {
       username: 'buyer',
@@ -150,6 +155,8 @@ const acme: DemoDomain = {
       extraRoles: ['requester'],
       groups: ['purchasing-lisboa', 'maintenance-porto', 'it-services'],
       group: 'purchasing-lisboa',
+      locations: ['lisboa-wh', 'porto-wh'],
+      workgroups: ['packaging', 'electrical'],
     },
     { username: 'auditor', name: 'Artur Antunes', role: 'auditor', groups: ['acme-portugal', 'acme-spain'] },
     {
@@ -180,6 +187,7 @@ const acme: DemoDomain = {
       groups: ['purchasing-lisboa'],
       group: 'purchasing-lisboa',
       lang: 'pt',
+      workgroups: ['packaging'],
     },
     { username: 'supplier', name: 'Carlos Costa', role: 'supplier', supplier: 'Alfa Components Lda' },
     {

@@ -1,6 +1,6 @@
 import { json, type Db } from '../db/database.ts';
 import { documentRepository } from '../documents/document.repository.ts';
-import { priceLines } from '../documents/document.rules.ts';
+import { lineWrites, priceLines } from '../documents/document.pricing.ts';
 
 /**
  * Demo documents of the 'acme' tenant, written once with the demo data. Values are never typed in:
@@ -332,6 +332,12 @@ const DOCUMENTS: DemoDocument[] = [
   })),
 ];
 
+const PLANT_WAREHOUSES: Readonly<Record<string, string>> = {
+  'pt-lisboa': 'lisboa-wh',
+  'pt-porto': 'porto-wh',
+  'es-madrid': 'madrid-wh',
+};
+
 export async function insertDemoDocuments(db: Db, domainId: string): Promise<void> {
   // A marker makes this run once per domain, even after the demo documents are purged.
   const first = await db
@@ -356,8 +362,15 @@ export async function insertDemoDocuments(db: Db, domainId: string): Promise<voi
       (g) => [g.key, g.id],
     ),
   );
+  const locations = new Map(
+    (await db.selectFrom('locations').select(['id', 'key', 'name']).where('domain_id', '=', domainId).execute()).map(
+      (l) => [l.key, { _id: l.id, name: l.name }],
+    ),
+  );
   const repo = documentRepository(db);
   for (const d of DOCUMENTS) {
+    // goods are delivered to the warehouse of the plant that buys them
+    const location = d.plant ? locations.get(PLANT_WAREHOUSES[d.plant] ?? '') : undefined;
     const createdBy = users.get(d.createdBy);
     if (!createdBy) continue;
     const supplierId = d.supplier ? (suppliers.get(d.supplier) ?? null) : null;
@@ -371,21 +384,14 @@ export async function insertDemoDocuments(db: Db, domainId: string): Promise<voi
       requester_id: d.requester ? (users.get(d.requester) ?? null) : null,
       group_id: d.group ? (groups.get(d.group) ?? null) : null,
       plant: d.plant ?? null,
-      data: { ...d.data, ...(supplierId ? { supplier: { _id: supplierId, name: d.supplier } } : {}) },
+      data: {
+        ...d.data,
+        ...(supplierId ? { supplier: { _id: supplierId, name: d.supplier } } : {}),
+        ...(location ? { location } : {}),
+      },
       totals: priced.totals,
     });
-    await repo.replaceLines(
-      id,
-      domainId,
-      priced.lines.map((l) => ({
-        pos: l.pos,
-        subpos: l.subpos,
-        data: l,
-        quantity: String(l.quantity),
-        price: String(l.price),
-        value: String(l.value),
-      })),
-    );
+    await repo.replaceLines(id, domainId, lineWrites(priced.lines));
   }
 }
 

@@ -49,14 +49,24 @@ async function insertDomain(trx: Db, d: DemoDomain, passwordHash: string): Promi
   };
   for (const [i, node] of d.organization.entries()) await insertNode(node, null, i);
 
+  const locationIds = new Map<string, string>();
   for (const l of d.locations) {
-    await trx
+    const row = await trx
       .insertInto('locations')
       .values({ domain_id: d.id, key: l.key, name: l.name, address: json(l.address) })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    locationIds.set(l.key, row.id);
   }
-  for (const w of d.workgroups)
-    await trx.insertInto('workgroups').values({ domain_id: d.id, key: w.key, name: w.name }).execute();
+  const workgroupIds = new Map<string, string>();
+  for (const w of d.workgroups) {
+    const row = await trx
+      .insertInto('workgroups')
+      .values({ domain_id: d.id, key: w.key, name: w.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    workgroupIds.set(w.key, row.id);
+  }
 
   const supplierIds = new Map<string, string>();
   for (const s of d.suppliers) {
@@ -102,6 +112,18 @@ async function insertDomain(trx: Db, d: DemoDomain, passwordHash: string): Promi
         .values(groups.map((group_id) => ({ user_id: row.id, group_id })))
         .execute();
     }
+    const locations = (u.locations ?? []).map((k) => locationIds.get(k)!);
+    if (locations.length)
+      await trx
+        .insertInto('user_locations')
+        .values(locations.map((location_id) => ({ user_id: row.id, location_id })))
+        .execute();
+    const workgroups = (u.workgroups ?? []).map((k) => workgroupIds.get(k)!);
+    if (workgroups.length)
+      await trx
+        .insertInto('user_workgroups')
+        .values(workgroups.map((workgroup_id) => ({ user_id: row.id, workgroup_id })))
+        .execute();
   }
 
   for (const n of d.notifications) {

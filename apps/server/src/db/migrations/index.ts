@@ -7,6 +7,7 @@ import * as lookupIndexes from './0005-lookup-indexes.ts';
 import * as listIndexes from './0006-list-indexes.ts';
 import * as files from './0007-files.ts';
 import * as documentSearch from './0008-document-search.ts';
+import * as userPlaces from './0009-user-places.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-list-indexes': listIndexes,
   '0007-files': files,
   '0008-document-search': documentSearch,
+  '0009-user-places': userPlaces,
 };

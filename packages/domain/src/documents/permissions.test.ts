@@ -14,7 +14,7 @@ import {
   itemFilterCovers,
   requesterMayEditOrder,
   transitionRoleMatch,
-} from './availability.ts';
+} from './index.ts';
 import { DEFAULT_WORKFLOW, DOCUMENT_STATES } from './states.ts';
 import type { DocumentLike, DocUser, ModelRules, Workflow } from './types.ts';
 
@@ -98,10 +98,12 @@ const orderModel: ModelRules = {
   actions: [
     { name: 'edit', label: 'Edit', permission: 'E' },
     { name: 'delete', label: 'Delete', permission: 'D' },
-    { name: 'duplicate', label: 'Duplicate', permission: 'C' },
+    // as shipped: a copy only reads this document (R), reopen is a workflow move (A)
+    { name: 'duplicate', label: 'Duplicate', permission: 'R' },
     { name: 'favorite', label: 'Favorite', permission: 'R' },
     { name: 'order-pdf', label: 'Order PDF', permission: 'R' },
-    { name: 'reopen', label: 'Reopen', permission: 'E' },
+    { name: 'reopen', label: 'Reopen', permission: 'A' },
+    { name: 'print-labels', label: 'Print labels', permission: 'C' },
   ],
 };
 const requisitionModel: ModelRules = {
@@ -567,7 +569,15 @@ describe('canDuplicate', () => {
 describe('documentActions', () => {
   const actions = (d: DocumentLike, u: DocUser) => documentActions(d, orderModel, u, NOW).map((a) => a.name);
   it('combines edit/delete/duplicate rules with the permission letters', () => {
-    expect(actions(doc('created'), buyer)).toEqual(['edit', 'delete', 'duplicate', 'favorite', 'order-pdf']);
+    expect(actions(doc('created'), buyer)).toEqual([
+      'edit',
+      'delete',
+      'duplicate',
+      'favorite',
+      'order-pdf',
+      'print-labels',
+    ]);
+    // a locked state keeps only the letters A and R
     expect(actions(doc('erp-done'), buyer)).toEqual(['duplicate', 'favorite', 'order-pdf']);
     expect(actions(doc('closed'), buyer)).toEqual(['duplicate', 'favorite', 'order-pdf', 'reopen']);
     expect(actions(doc('closed'), supplierA)).toEqual(['favorite', 'order-pdf']);

@@ -1,0 +1,266 @@
+import {
+  actsAsSupplier,
+  canDuplicate,
+  DELIVERY_LOCK_FIELD,
+  documentFieldLock,
+  fieldState,
+  labelText,
+  VALUE_FIELDS,
+  type DocumentLike,
+  type DocUser,
+  type LineLike,
+} from '@p2p/domain';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { Db } from '../db/database.ts';
+import { fieldErrors, forbidden } from '../lib/app-error.ts';
+import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
+import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
+import { documentMessageRepository } from './document.messages.ts';
+import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
+import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
+import { documentRepository, type DocumentRepository, type DocumentRow, type DocumentWrite } from './document.repository.ts';
+import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
+import type { ModelConfig } from './model-config.ts';
+
+/**
+ * Saving documents: create, update, the list's enabled switch and duplicate. One pipeline on the
+ * API shape: field rules -> header references -> pricing -> computed locks -> validation, then the
+ * row written once (optimistic version, 409 when stale).
+ */
+
+export type DocumentBody = Record<string, unknown>;
+
+/** Keys the server owns; everything else of a document body is the configurable `data`. */
+const RESERVED = new Set([
+  '_id',
+  'key',
+  'model',
+  'doc',
+  '_state',
+  'lines',
+  '_version',
+  'version',
+  'supplier',
+  'requester',
+  'group',
+  'plant',
+  'createdBy',
+  'updatedBy',
+  'updatedAt',
+  ...VALUE_FIELDS,
+]);
+
+/** A line as duplicated: no consumption, no values (they are computed again). */
+const COPY_DROPS = new Set<string>([...VALUE_FIELDS, '_cq']);
+const copyLine = (l: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(l).filter(([k]) => !COPY_DROPS.has(k)));
+
+const refId = (v: unknown): string | null => {
+  if (typeof v === 'string' && v) return v;
+  if (typeof v === 'object' && v !== null && typeof (v as { _id?: unknown })._id === 'string')
+    return (v as { _id: string })._id;
+  return null;
+};
+
+type Header = Omit<DocumentWrite, 'totals' | 'state'>;
+
+/** The document a save would write, in the API shape the domain rules read (locks, validation). */
+function proposedDocument(
+  header: Header,
+  priced: PricedLines,
+  state: string,
+  raw: ReadonlyArray<Record<string, unknown>>,
+): DocumentLike {
+  return {
+    ...header.data,
+    key: header.key,
+    doc: { type: header.type, subtype: header.subtype },
+    _state: { current: state },
+    supplier: header.supplier_id ? (header.data.supplier as DocumentLike['supplier']) : null,
+    requester: header.requester_id ? { _id: header.requester_id } : null,
+    group: header.group_id ? { _id: header.group_id } : null,
+    plant: header.plant,
+    // Required line amounts are checked on what was sent, not on the computed zero.
+    lines: priced.lines.map((l, i) => ({ ...l, quantity: raw[i]?.quantity, price: raw[i]?.price }) as LineLike),
+    ...priced.totals,
+  };
+}
+
+/**
+ * Locks that depend on computed values (seed 000 section 5: the P009 delivery lock is editable only
+ * under 500 converted list value) are decided on the priced document, on create as on update: a
+ * locked field keeps its stored value, or on a new document the value its rules give (the
+ * conditionalValue of other subtypes), else none.
+ */
+function applyComputedLocks(
+  header: Header,
+  proposed: DocumentLike,
+  model: ModelConfig,
+  stored: DocumentRow | null,
+  user: DocUser,
+): void {
+  if (!(DELIVERY_LOCK_FIELD in header.data)) return;
+  if (documentFieldLock(DELIVERY_LOCK_FIELD, { doc: proposed, model }) === null) return;
+  let kept = stored?.data[DELIVERY_LOCK_FIELD];
+  if (!stored) {
+    const field = model.form.fields.find((f) => f.src === DELIVERY_LOCK_FIELD);
+    const ruled = field ? fieldState(field, { doc: proposed, user, mode: 'create', model }) : {};
+    kept = 'value' in ruled ? ruled.value : undefined;
+  }
+  if (kept === undefined) delete header.data[DELIVERY_LOCK_FIELD];
+  else header.data[DELIVERY_LOCK_FIELD] = kept;
+  (proposed as Record<string, unknown>)[DELIVERY_LOCK_FIELD] = kept;
+}
+
+export function documentSave(db: Db, access: DocumentAccess) {
+  /**
+   * Validates the header references and builds the row to write. Inside a transaction pass the
+   * transaction's repository: PGlite has one connection, so a query outside it would wait forever.
+   */
+  async function buildWrite(
+    auth: AuthContext,
+    model: ModelConfig,
+    body: DocumentBody,
+    current: DocumentRow | null,
+    repo: DocumentRepository,
+  ): Promise<Header> {
+    const errors: Array<{ field: string; message: string }> = [];
+    const doc = (body.doc ?? {}) as { subtype?: unknown };
+    const subtype = typeof doc.subtype === 'string' ? doc.subtype : (current?.subtype ?? null);
+    if (model.subtypes?.length) {
+      if (!subtype) errors.push({ field: 'doc.subtype', message: 'Subtype is required.' });
+      else if (!model.subtypes.some((s) => s.key === subtype))
+        errors.push({ field: 'doc.subtype', message: `Unknown subtype '${subtype}'.` });
+    }
+    // supplier writes are pinned to the caller's own supplier company
+    const pinned = actsAsSupplier(auth.user) ? (auth.user.supplier?._id ?? null) : null;
+    const supplierId = pinned ?? ('supplier' in body ? refId(body.supplier) : (current?.supplier_id ?? null));
+    let supplierName: string | undefined;
+    if (supplierId) {
+      supplierName = await repo.supplierName(auth.domainId, supplierId);
+      if (!supplierName) errors.push({ field: 'supplier', message: 'Unknown supplier.' });
+    }
+    const requesterId =
+      'requester' in body ? refId(body.requester) : (current?.requester_id ?? (current ? null : auth.user._id));
+    if (requesterId && !(await repo.userExists(auth.domainId, requesterId)))
+      errors.push({ field: 'requester', message: 'Unknown requester.' });
+    const groupId =
+      'group' in body
+        ? refId(body.group)
+        : (current?.group_id ?? (current ? null : (auth.user.group?._id ?? null)));
+    if (groupId && !(await repo.groupExists(auth.domainId, groupId)))
+      errors.push({ field: 'group', message: 'Unknown group.' });
+    if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
+
+    const data = Object.fromEntries(Object.entries(body).filter(([k]) => !RESERVED.has(k)));
+    // A snapshot of the supplier keeps its name searchable with the document text.
+    if (supplierId) data.supplier = { _id: supplierId, name: supplierName };
+    const plant =
+      'plant' in body ? (typeof body.plant === 'string' ? body.plant : null) : (current?.plant ?? null);
+    const key = current ? current.key : typeof body.key === 'string' && body.key ? body.key : null;
+    return { type: model.name, subtype, key, supplier_id: supplierId, requester_id: requesterId, group_id: groupId, plant, data };
+  }
+
+  /** Field rules, references, pricing, computed locks and validation of one save. */
+  async function prepare(
+    auth: AuthContext,
+    model: ModelConfig,
+    body: DocumentBody,
+    stored: { row: DocumentRow; doc: DocumentLike } | null,
+    state: string,
+    repo: DocumentRepository,
+  ) {
+    const ruled = applyFieldRules({ model, user: auth.user, stored: stored?.doc ?? null, proposed: body, state });
+    const header = await buildWrite(auth, model, ruled, stored?.row ?? null, repo);
+    const lines = Array.isArray(ruled.lines)
+      ? (ruled.lines as Array<Record<string, unknown>>)
+      : ((stored?.doc.lines ?? []) as Array<Record<string, unknown>>);
+    const priced = priceLines(lines, state);
+    const proposed = proposedDocument(header, priced, state, lines);
+    applyComputedLocks(header, proposed, model, stored?.row ?? null, docUser(auth.user));
+    assertValid(proposed, model, auth.user, state);
+    return { header, priced };
+  }
+
+  async function create(auth: AuthContext, name: string, body: DocumentBody): Promise<string> {
+    const { model } = await access.loadModel(auth, name);
+    assertCanCreate(auth, model);
+    const state = 'created';
+    const { header, priced } = await prepare(auth, model, body, null, state, documentRepository(db));
+    return db.transaction().execute(async (trx) => {
+      const tx = documentRepository(trx);
+      const id = await tx.insert(auth.domainId, model.name, auth.user._id, { ...header, state, totals: priced.totals });
+      await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+      await documentMessageRepository(trx).insert({ domainId: auth.domainId, documentId: id, state, userId: auth.user._id });
+      return id;
+    });
+  }
+
+  return {
+    create,
+
+    async update(auth: AuthContext, name: string, id: string, body: DocumentBody): Promise<void> {
+      const { model, scope } = await access.loadModel(auth, name);
+      const expected = typeof body._version === 'number' ? body._version : body.version;
+      if (typeof expected !== 'number')
+        throw fieldErrors('_version is required.', [{ field: '_version', message: '_version is required.' }]);
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await lockInScope(tx, scope, id);
+        const doc = toDocument(row, model, await tx.lines(id));
+        assertCanEdit(auth, model, doc);
+        assertVersion(row, expected);
+        const state = row.state === 'created' ? 'updated' : row.state;
+        const { header, priced } = await prepare(auth, model, body, { row, doc }, state, tx);
+        const written = await tx.update(id, expected, auth.user._id, { ...header, state, deleted: false, totals: priced.totals });
+        if (!written) throw staleVersion();
+        await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+        await tx.endEdit(id, auth.user._id);
+      });
+    },
+
+    /**
+     * The list's 'enabled' switch (seed 001 section 2.4): a one-field save of the header through
+     * the same rules (scope, edit verdict, the field's own edit rules, version); the lines are
+     * neither read nor written.
+     */
+    async toggleEnabled(auth: AuthContext, name: string, id: string, value: boolean): Promise<void> {
+      const { model, scope } = await access.loadModel(auth, name);
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await lockInScope(tx, scope, id);
+        const doc = toDocument(row, model);
+        assertCanEdit(auth, model, doc);
+        // A save would keep a field the caller may not edit as it is: say so instead of doing nothing.
+        const field = model.form.fields.find((f) => f.src === 'enabled');
+        if (field && !fieldState(field, { doc, user: docUser(auth.user), mode: 'edit', model }).editable)
+          throw forbidden(`You are not allowed to change '${labelText(field.label, auth.user.lang)}'.`);
+        const written = await tx.update(id, row.version, auth.user._id, {
+          ...rowWrite(row),
+          data: { ...row.data, enabled: value },
+          state: row.state,
+          deleted: false,
+          totals: rowTotals(row),
+        });
+        if (!written) throw staleVersion();
+      });
+    },
+
+    /** A copy in state created: no key, lines copied without consumption, values computed again. */
+    async duplicate(auth: AuthContext, name: string, id: string): Promise<string> {
+      const { model, row, doc } = await access.load(auth, name, id);
+      if (row.deleted || !canDuplicate(doc, model, docUser(auth.user)))
+        throw forbidden('You are not allowed to duplicate this document.');
+      const { _deletedFrom: _trash, ...data } = row.data;
+      return create(auth, name, {
+        ...data,
+        doc: { subtype: row.subtype ?? undefined },
+        ...(row.supplier_id ? { supplier: { _id: row.supplier_id } } : {}),
+        ...(row.requester_id ? { requester: { _id: row.requester_id } } : {}),
+        ...(row.group_id ? { group: { _id: row.group_id } } : {}),
+        plant: row.plant,
+        lines: (doc.lines ?? []).map(copyLine),
+      });
+    },
+  };
+}

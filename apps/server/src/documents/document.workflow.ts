@@ -1,0 +1,168 @@
+import {
+  availableTransitions,
+  commentRequired,
+  documentActions,
+  mergeTimeline,
+  REOPEN_STATES,
+  timelineSteps,
+  workflowOf,
+} from '@p2p/domain';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
+import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
+import { assertValid, docUser } from './document.field-rules.ts';
+import { documentMessageRepository } from './document.messages.ts';
+import { documentRepository, type DocumentRow } from './document.repository.ts';
+import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
+import type { WorkflowConfig } from './model-config.ts';
+
+/**
+ * How documents move: workflow actions, reopen and the timeline (seed 000 section 4). Every move
+ * is re-decided on the server by the domain's availableTransitions / documentActions, grows the
+ * version and writes its timeline entry in the same transaction.
+ */
+
+export interface WorkflowBody {
+  action: string;
+  comment?: string;
+  _version?: number;
+}
+
+/** Fallback targets of the workflow actions when a transition has no `to`. */
+const ACTION_TARGETS: Readonly<Record<string, string>> = {
+  'submit-approval': 'approval',
+  approve: 'approved',
+  reject: 'rejected',
+  close: 'closed',
+  negotiate: 'negotiation',
+  confirm: 'completed',
+  // A reopened document is open for changes again and goes through approval anew.
+  reopen: 'updated',
+};
+
+/**
+ * Moves a locked document to state `to`: its version grows (409 when someone wrote in between) and
+ * the timeline records the action, the states and the comment.
+ */
+async function moveState(
+  trx: Db,
+  auth: AuthContext,
+  row: DocumentRow,
+  to: string,
+  step: { action: string; comment: string },
+): Promise<void> {
+  const written = await documentRepository(trx).update(row.id, row.version, auth.user._id, {
+    ...rowWrite(row),
+    data: row.data,
+    state: to,
+    deleted: false,
+    totals: rowTotals(row),
+  });
+  if (!written) throw staleVersion();
+  await documentMessageRepository(trx).insert({
+    domainId: auth.domainId,
+    documentId: row.id,
+    state: to,
+    userId: auth.user._id,
+    text: step.comment || null,
+    tracking: { action: step.action, from: row.state, to },
+  });
+}
+
+export function documentWorkflow(db: Db, access: DocumentAccess) {
+  return {
+    /**
+     * Applies a workflow action: it must be offered to the caller and not disabled; a comment is
+     * required per commentRequired; the document moves to the transition's `to` state.
+     */
+    async transition(auth: AuthContext, name: string, id: string, body: WorkflowBody): Promise<void> {
+      const { model, scope } = await access.loadModel(auth, name);
+      const workflow = workflowOf(model) as WorkflowConfig;
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
+        if (row.deleted)
+          throw new AppError('conflict', 'A deleted document does not change state.', { key: 'workflow.deleted' });
+        assertVersion(row, body._version);
+        const doc = toDocument(row, model, await tx.lines(id));
+        const offered = availableTransitions(doc, workflow, docUser(auth.user), new Date(), { model }).find(
+          (t) => t.name === body.action,
+        );
+        if (!offered)
+          throw new AppError('conflict', `The action '${body.action}' is not available in state '${row.state}'.`, {
+            key: 'workflow.not-available',
+          });
+        if (offered.disabled)
+          throw new AppError('conflict', offered.reason ?? 'The action is disabled.', { key: 'workflow.disabled' });
+        const comment = body.comment?.trim() ?? '';
+        if (commentRequired(body.action) && !comment)
+          throw fieldErrors(
+            'A comment is required.',
+            [{ field: 'comment', message: 'A comment is required.' }],
+            'workflow.comment-required',
+          );
+        const config = workflow.transitions.find((t) => t.name === body.action && t.from.includes(row.state));
+        const to = config?.to ?? ACTION_TARGETS[body.action];
+        if (!to)
+          throw new AppError('conflict', `The action '${body.action}' has no target state.`, {
+            key: 'workflow.no-target',
+          });
+        // Submitting checks the document as it will be in the approval state (requiredStates).
+        if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
+        await moveState(trx, auth, row, to, { action: body.action, comment });
+      });
+    },
+
+    /**
+     * Reopens a closed or archived document (the model action 'reopen'): documentActions decides
+     * again on the server — 409 outside closed/archived or past the reopen limit, 409 when the
+     * model has no reopen action, 403 when the caller may not; the document goes to 'updated'.
+     */
+    async reopen(auth: AuthContext, name: string, id: string, body: { comment?: string; _version?: number }) {
+      const { model, scope } = await access.loadModel(auth, name);
+      await db.transaction().execute(async (trx) => {
+        const tx = documentRepository(trx);
+        const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
+        assertVersion(row, body._version);
+        if (row.deleted || !(REOPEN_STATES as readonly string[]).includes(row.state))
+          throw new AppError('conflict', 'Only closed or archived documents can be reopened.', {
+            key: 'document.reopen-state',
+          });
+        if (!(model.actions ?? []).some((a) => a.name === 'reopen'))
+          throw new AppError('conflict', `Documents of model '${model.name}' cannot be reopened.`, {
+            key: 'document.reopen-not-available',
+          });
+        const doc = toDocument(row, model, await tx.lines(id));
+        const offered = documentActions(doc, model, docUser(auth.user), new Date()).find((a) => a.name === 'reopen');
+        if (!offered) throw forbidden('You are not allowed to reopen this document.');
+        if (offered.disabled)
+          throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', { key: 'document.reopen-expired' });
+        await moveState(trx, auth, row, ACTION_TARGETS.reopen!, { action: 'reopen', comment: body.comment?.trim() ?? '' });
+      });
+    },
+
+    /** The timeline of a document: its steps and its merged messages, scoped like the document. */
+    async timeline(auth: AuthContext, name: string, id: string) {
+      // the scope check and the state only: a 2,000-line order's lines are not needed here
+      const { model, row } = await access.find(auth, name, id);
+      const workflow = workflowOf(model);
+      const messages = (await documentMessageRepository(db).list(id)).map((m) => ({
+        _id: m.id,
+        state: m.state,
+        ts: new Date(m.ts).toISOString(),
+        user: m.user_id ? { _id: m.user_id, name: m.user_name ?? '' } : null,
+        text: m.text,
+        tracking: m.tracking,
+        approval: m.approval,
+      }));
+      return {
+        state: row.state,
+        steps: timelineSteps(workflow, row.state),
+        items: mergeTimeline(messages, { repeats: workflow.repeats ?? false }).map(
+          ({ entries: _entries, ...entry }) => entry,
+        ),
+      };
+    },
+  };
+}
