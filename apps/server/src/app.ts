@@ -45,7 +45,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const env: AppEnv = { ...readEnv({}), ...opts.env };
   const app = Fastify({
     logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY (a client must not pick its address)
+    trustProxy: env.trustProxy.length ? env.trustProxy : false,
     // A 5,000-line order is about 1.7 MiB of JSON.
     bodyLimit: 8 * 1024 * 1024,
   })
@@ -88,7 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     max: env.rateLimitMax,
     timeWindow: '1 minute',
     keyGenerator: (request) => request.ip,
-    allowList: (request) => request.url.startsWith('/api/health'),
+    // the API only: the web app's files never count (a low limit must not stop the sign-in page)
+    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
     errorResponseBuilder: () =>
       new AppError('rate_limited', MESSAGES.tooManyRequests, { key: 'error.too-many-requests' }),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_CACHE_TTL_MS, sessionCache } from '../src/auth/session-cache.ts';
-import type { AuthContext } from '../src/auth/auth.service.ts';
+import type { AuthContext } from '../src/auth/auth-context.ts';
 
 const ctx = (tokenHash: string, userId: string) =>
   ({ tokenHash, domainId: 'acme', user: { _id: userId, groups: [{ _id: 'g1' }] } }) as unknown as AuthContext;

@@ -124,8 +124,7 @@ export const AdminVersionParams = Type.Object({
   version: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
 });
 /** The config is checked by the admin validator (400 with JSON paths), not by the route schema. */
-export const ValidateBody = Type.Object({ config: Type.Unknown() });
-export const SaveBody = Type.Object({
-  config: Type.Unknown(),
-  baseVersion: Type.Integer({ minimum: 0 }),
-});
+export {
+  SaveConfigRequestSchema as SaveBody,
+  ValidateConfigRequestSchema as ValidateBody,
+} from '@p2p/domain/api';

@@ -1,5 +1,5 @@
 import { deepFreeze } from '../lib/deep-freeze.ts';
-import type { AuthContext } from './auth.service.ts';
+import type { AuthContext } from './auth-context.ts';
 
 /**
  * Resolved bearer tokens, so a request does not pay four to six queries (session, user, roles,

@@ -9,7 +9,8 @@ import {
 } from '@p2p/domain';
 import type { Db } from '../db/database.ts';
 import { fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
-import { assertUniqueUser, type AuthContext, type AuthService } from './auth.service.ts';
+import type { AuthContext } from './auth-context.ts';
+import { assertUniqueUser, type AuthService } from './auth.service.ts';
 import { supplierRegistrationRepository } from './supplier-registration.repository.ts';
 import { userRepository } from './user.repository.ts';
 

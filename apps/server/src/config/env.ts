@@ -12,6 +12,11 @@ export interface AppEnv {
   databaseUrl: string | null;
   demo: boolean;
   rateLimitMax: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none, so the
+   * rate limit and the logs key on the connection's own address and a client cannot pick its key.
+   */
+  trustProxy: string[];
   tokenTtlHours: number;
   /** null: read the flag from app_settings */
   maintenance: boolean | null;
@@ -40,6 +45,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     databaseUrl: source.DATABASE_URL || null,
     demo: bool(source.DEMO) ?? true,
     rateLimitMax: positiveInt('RATE_LIMIT_MAX', source.RATE_LIMIT_MAX, 1000),
+    trustProxy: (source.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     tokenTtlHours: positiveInt('TOKEN_TTL_HOURS', source.TOKEN_TTL_HOURS, 12),
     maintenance: bool(source.MAINTENANCE),
     externalLoginUrl: source.EXTERNAL_LOGIN_URL || null,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isSupplier, type HelpDoc } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import { notFound } from '../lib/app-error.ts';
 import { SERVER_ROOT } from './env.ts';
 import { HELP_CATALOG, HELP_TITLE, MANUAL_DOC } from './help-catalog.ts';

@@ -3,11 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { TRIGRAM_SETTING, WORD_SIMILARITY_THRESHOLD } from '../reference/trigram.ts';
 import type { Database, DatabaseKind, Db } from './database.ts';
-
-/** Session settings every connection starts with (the look-ups' trigram threshold). */
-const SESSION_SETTINGS = { [TRIGRAM_SETTING]: String(WORD_SIMILARITY_THRESHOLD) };
+import { SESSION_SETTINGS } from './session-settings.ts';
 
 export interface Connection {
   db: Db;

@@ -1,4 +1,4 @@
-import { computeDocument, MoneyError, VALUE_FIELDS, type ApiFieldError, type DocumentTotals } from '@p2p/domain';
+import { computeDocument, MoneyError, parseNumericInput, VALUE_FIELDS, type ApiFieldError, type DocumentTotals } from '@p2p/domain';
 import { fieldErrors } from '../lib/app-error.ts';
 import type { LineWrite } from './document.repository.ts';
 import { TAX_CODES } from './purchasing-config.ts';
@@ -11,6 +11,10 @@ export interface PricedLines {
 }
 
 const VALUE_KEYS = new Set<string>(VALUE_FIELDS);
+/** The amounts of a line a person types (the value fields are computed, never read). */
+const TYPED_AMOUNTS = ['quantity', 'price', 'listPrice', 'upfrontPayment'] as const;
+/** Text that reads as a number after normalising; anything else is left for the money rules to refuse. */
+const numericText = (text: string): string => parseNumericInput(text) ?? text;
 
 /**
  * Prices the lines with computeDocument: value fields sent by the client are dropped, a known tax
@@ -22,6 +26,14 @@ export function priceLines(input: Array<Record<string, unknown>>, state: string)
   const seen = new Set<string>();
   const cleaned = input.map((raw, i) => {
     const line = Object.fromEntries(Object.entries(raw).filter(([k]) => !VALUE_KEYS.has(k)));
+    // typed amounts keep only digits, dot, comma and minus (seed 000 section 5): '10 un' is 10
+    for (const k of TYPED_AMOUNTS) if (typeof line[k] === 'string') line[k] = numericText(line[k]);
+    if (Array.isArray(line.priceInfo))
+      line.priceInfo = line.priceInfo.map((c: unknown) =>
+        c && typeof c === 'object' && typeof (c as { value?: unknown }).value === 'string'
+          ? { ...c, value: numericText((c as { value: string }).value) }
+          : c,
+      );
     const pos = typeof raw.pos === 'number' ? raw.pos : (i + 1) * 10;
     const subpos = typeof raw.subpos === 'number' ? raw.subpos : 0;
     const at = { pos, subpos, key: typeof raw.item === 'string' ? raw.item : '' };

@@ -1,4 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  described,
+  DocumentListSchema,
+  DocumentResponseSchema,
+  EditInfoSchema,
+  errorResponses,
+  FormGroupFieldsMapSchema,
+  FormGroupFieldsSchema,
+  ModelConfigResponseSchema,
+  OkSchema,
+  PurchasingConfigSchema,
+  SubtypesResponseSchema,
+  TimelineResponseSchema,
+} from '@p2p/domain/api';
 import { caller } from '../auth/auth.hook.ts';
 import type { Services } from '../services.ts';
 import {
@@ -31,6 +45,15 @@ function listParams(query: Record<string, unknown>): ListParams {
   };
 }
 
+const Document = described(DocumentResponseSchema, 'The document as the caller now reads it');
+const List = described(DocumentListSchema, 'One page of rows');
+const Done = described(OkSchema, 'Done');
+const EditInfo = described(EditInfoSchema, 'Another user editing the document, if any');
+/** Every call on one document: 404 outside the caller's scope, 403 not allowed. */
+const readErrors = errorResponses(400, 401, 403, 404, 503);
+/** Changes also answer 409: a stale _version, or a state that does not allow the change. */
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 503);
+
 /** Model configuration and the documents of every model (seed 000 sections 3, 4, 7). */
 export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
@@ -44,9 +67,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags: ['config'],
+        operationId: 'getModelConfig',
         summary: 'Model configuration (latest version, or version _v); answers the version as _v',
         params: ModelConfigParams,
         querystring: ModelConfigQuery,
+        response: {
+          200: described(ModelConfigResponseSchema, 'The model configuration, labels in the asked language'),
+          ...readErrors,
+        },
       },
     },
     (req) =>
@@ -62,8 +90,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags: ['config'],
+        operationId: 'getFormGroupFields',
         summary: "Fields of one form group; key is '{model}.{group}' (e.g. order.delivery)",
         params: FormGroupParams,
+        response: { 200: described(FormGroupFieldsSchema, 'The fields of the group'), ...readErrors },
       },
     },
     async (req) =>
@@ -74,18 +104,45 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags: ['config'],
+        operationId: 'getFormGroupFieldsBatch',
         summary: "Fields of several form groups: body is an array of '{model}.{group}' ids",
         body: FormGroupIds,
+        response: {
+          200: described(FormGroupFieldsMapSchema, 'The fields of each group, by group id'),
+          ...readErrors,
+        },
       },
     },
     (req) => documents.formGroupFields(caller(req), caller(req).user.lang, req.body),
   );
-  app.get('/config/subtype', { schema: { tags: ['config'], summary: 'Subtypes per model' } }, (req) =>
-    documents.subtypes(caller(req)),
+  app.get(
+    '/config/subtype',
+    {
+      schema: {
+        tags: ['config'],
+        operationId: 'getSubtypes',
+        summary: 'Subtypes per model',
+        response: {
+          200: described(SubtypesResponseSchema, 'The subtypes of each model that has some'),
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
+    (req) => documents.subtypes(caller(req)),
   );
   app.get(
     '/config/purchasing',
-    { schema: { tags: ['config'], summary: 'Purchasing configuration: models, currencies, tax codes' } },
+    {
+      schema: {
+        tags: ['config'],
+        operationId: 'getPurchasingConfig',
+        summary: 'Purchasing configuration: models, currencies, tax codes',
+        response: {
+          200: described(PurchasingConfigSchema, 'Models, currencies, tax codes and price conditions'),
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
     (req) => documents.purchasing(caller(req)),
   );
 
@@ -94,6 +151,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'listDocuments',
         summary: 'List documents: q search, p page, l page size, s sort, c count, other keys filter by field',
         description:
           "Each row holds the document's relational facts (id, key, type, state, supplier, requester, " +
@@ -102,6 +160,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
           'enabled and flag. GET /purchasing/{model}/{id} answers the whole document.',
         params: ModelParams,
         querystring: ListQuery,
+        response: { 200: List, ...readErrors },
       },
     },
     (req) => documents.list(caller(req), req.params.model, listParams(req.query)),
@@ -111,9 +170,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'listTrash',
         summary: 'Deleted documents (same paging as the list)',
         params: ModelParams,
         querystring: ListQuery,
+        response: { 200: List, ...readErrors },
       },
     },
     (req) => documents.trash(caller(req), req.params.model, listParams(req.query)),
@@ -123,16 +184,26 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'createDocument',
         summary: 'Create a document (values computed by the server)',
         params: ModelParams,
         body: DocumentBody,
+        response: { 200: Document, ...writeErrors },
       },
     },
     (req) => documents.create(caller(req), req.params.model, req.body),
   );
   app.get(
     '/purchasing/:model/:id',
-    { schema: { tags, summary: 'A document with its lines', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'getDocument',
+        summary: 'A document with its lines, the actions offered to the caller and its permissions',
+        params: DocumentParams,
+        response: { 200: Document, ...readErrors },
+      },
+    },
     (req) => documents.read(caller(req), req.params.model, req.params.id),
   );
   app.put(
@@ -140,9 +211,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'updateDocument',
         summary: 'Save a document; _version must match (409 when stale)',
         params: DocumentParams,
         body: DocumentBody,
+        response: { 200: Document, ...writeErrors },
       },
     },
     (req) => documents.update(caller(req), req.params.model, req.params.id, req.body),
@@ -152,26 +225,52 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'toggleDocumentEnabled',
         summary: "Switch a record's 'enabled' flag (the list's enabled column)",
         params: DocumentParams,
         body: ToggleEnabledBody,
+        response: { 200: Document, ...writeErrors },
       },
     },
     (req) => documents.toggleEnabled(caller(req), req.params.model, req.params.id, req.body.value),
   );
   app.delete(
     '/purchasing/:model/:id',
-    { schema: { tags, summary: 'Move a document to the trash', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'deleteDocument',
+        summary: 'Move a document to the trash',
+        params: DocumentParams,
+        response: { 200: Done, ...writeErrors },
+      },
+    },
     (req) => documents.remove(caller(req), req.params.model, req.params.id),
   );
   app.post(
     '/purchasing/:model/:id/restore',
-    { schema: { tags, summary: 'Restore a document from the trash', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'restoreDocument',
+        summary: 'Restore a document from the trash',
+        params: DocumentParams,
+        response: { 200: Document, ...writeErrors },
+      },
+    },
     (req) => documents.restore(caller(req), req.params.model, req.params.id),
   );
   app.delete(
     '/purchasing/:model/:id/purge',
-    { schema: { tags, summary: 'Delete a trashed document for good (admin level)', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'purgeDocument',
+        summary: 'Delete a trashed document for good (admin level)',
+        params: DocumentParams,
+        response: { 200: Done, ...writeErrors },
+      },
+    },
     (req) => documents.purge(caller(req), req.params.model, req.params.id),
   );
   app.get(
@@ -179,15 +278,25 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'startEdit',
         summary: 'Start editing; answers another user editing, if any',
         params: DocumentParams,
+        response: { 200: EditInfo, ...readErrors },
       },
     },
     (req) => documents.edit(caller(req), req.params.model, req.params.id, true),
   );
   app.get(
     '/purchasing/:model/:id/edit-check',
-    { schema: { tags, summary: 'Who else is editing the document', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'checkEdit',
+        summary: 'Who else is editing the document',
+        params: DocumentParams,
+        response: { 200: EditInfo, ...readErrors },
+      },
+    },
     (req) => documents.edit(caller(req), req.params.model, req.params.id, false),
   );
   app.post(
@@ -195,9 +304,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'runWorkflowAction',
         summary: 'Apply a workflow action offered to the caller (409 when not available)',
         params: DocumentParams,
         body: WorkflowBody,
+        response: { 200: Document, ...writeErrors },
       },
     },
     (req) => documents.transition(caller(req), req.params.model, req.params.id, req.body),
@@ -207,19 +318,29 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags,
+        operationId: 'reopenDocument',
         summary:
           "Reopen a closed or archived document (model action 'reopen'): it returns to state updated " +
           '(editable, approved again), version + 1, a timeline entry with the optional comment; 409 in ' +
           'another state or when created more than 365 days ago (the reason as message), 403 when not allowed',
         params: DocumentParams,
         body: ReopenBody,
+        response: { 200: Document, ...writeErrors },
       },
     },
     (req) => documents.reopen(caller(req), req.params.model, req.params.id, req.body),
   );
   app.post(
     '/purchasing/:model/:id/duplicate',
-    { schema: { tags, summary: 'Copy a document into a new one (state created)', params: DocumentParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'duplicateDocument',
+        summary: 'Copy a document into a new one (state created)',
+        params: DocumentParams,
+        response: { 200: described(DocumentResponseSchema, 'The new document'), ...readErrors },
+      },
+    },
     (req) => documents.duplicate(caller(req), req.params.model, req.params.id),
   );
   app.get(
@@ -227,8 +348,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         tags: ['communication'],
+        operationId: 'getTimeline',
         summary: 'The timeline of a document: steps and merged messages',
         params: DocumentParams,
+        response: {
+          200: described(TimelineResponseSchema, 'The state, the workflow steps and the merged messages'),
+          ...readErrors,
+        },
       },
     },
     (req) => documents.timeline(caller(req), req.params.model, req.params.id),

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 const MODEL_PATTERN = '^[a-z][a-z-]{1,40}$';
 
 /** Large orders are real (framework call-offs, maintenance baskets): up to 5,000 lines a document. */
-export const MAX_LINES = 5000;
+export { DOCUMENT_MAX_LINES as MAX_LINES } from '@p2p/domain/api';
 
 export const ModelParams = Type.Object({ model: Type.String({ pattern: MODEL_PATTERN }) });
 export const DocumentParams = Type.Object({
@@ -16,8 +16,6 @@ export const DocumentParams = Type.Object({
 const FORM_GROUP_ID = Type.String({ pattern: '^[a-z][a-z-]*\\.[A-Za-z][\\w-]*$', maxLength: 100 });
 export const FormGroupParams = Type.Object({ key: FORM_GROUP_ID });
 export const FormGroupIds = Type.Array(FORM_GROUP_ID, { minItems: 1, maxItems: 50 });
-
-export const ToggleEnabledBody = Type.Object({ value: Type.Boolean() });
 
 export const ModelConfigParams = Type.Object({
   lang: Type.String({ pattern: '^[a-z]{2}$' }),
@@ -46,62 +44,11 @@ export const ListQuery = Type.Object(
   { additionalProperties: Type.String({ maxLength: 200 }) },
 );
 
-const Amount = Type.Union([Type.Number(), Type.String({ maxLength: 40 }), Type.Null()]);
-
-export const LineSchema = Type.Object(
-  {
-    pos: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-    subpos: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-    item: Type.Optional(Type.String({ maxLength: 200 })),
-    type: Type.Optional(Type.String({ maxLength: 40 })),
-    quantity: Type.Optional(Amount),
-    price: Type.Optional(Amount),
-    listPrice: Type.Optional(Amount),
-    upfrontPayment: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    priceInfo: Type.Optional(
-      Type.Union([
-        Type.Array(Type.Object({ condition: Type.String({ maxLength: 10 }), value: Type.Optional(Amount) }), {
-          maxItems: 20,
-        }),
-        Type.Null(),
-      ]),
-    ),
-    tax: Type.Optional(
-      Type.Union([
-        Type.Object({ key: Type.Optional(Type.String({ maxLength: 20 })), value: Type.Optional(Amount) }),
-        Type.Null(),
-      ]),
-    ),
-  },
-  { additionalProperties: true },
-);
-
-/** A document: the relational header, `lines`, and any configurable field (stored as data). */
-export const DocumentBody = Type.Object(
-  {
-    key: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-    doc: Type.Optional(
-      Type.Object({ subtype: Type.Optional(Type.Union([Type.String({ maxLength: 10 }), Type.Null()])) }),
-    ),
-    supplier: Type.Optional(Type.Unknown()),
-    requester: Type.Optional(Type.Unknown()),
-    group: Type.Optional(Type.Unknown()),
-    plant: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-    lines: Type.Optional(Type.Array(LineSchema, { maxItems: MAX_LINES })),
-    _version: Type.Optional(Type.Integer({ minimum: 1 })),
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
-  },
-  { additionalProperties: true },
-);
-
-/** A workflow action (seed 000 section 4); comment required per commentRequired. */
-export const WorkflowBody = Type.Object({
-  action: Type.String({ minLength: 1, maxLength: 60 }),
-  comment: Type.Optional(Type.String({ maxLength: 4000 })),
-  _version: Type.Optional(Type.Integer({ minimum: 1 })),
-});
-/** POST /purchasing/{model}/{id}/reopen: an optional comment for the timeline; _version as on save. */
-export const ReopenBody = Type.Object({
-  comment: Type.Optional(Type.String({ maxLength: 4000 })),
-  _version: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+/** The bodies are the contract's (`@p2p/domain/api`), shared with the web app. */
+export {
+  DocumentRequestSchema as DocumentBody,
+  LineRequestSchema as LineSchema,
+  ReopenRequestSchema as ReopenBody,
+  ToggleEnabledRequestSchema as ToggleEnabledBody,
+  WorkflowRequestSchema as WorkflowBody,
+} from '@p2p/domain/api';

@@ -4,6 +4,7 @@ import {
   actsAsSupplier,
   hasAppAccess,
   VIEW_ALL_ROLES,
+  workflowOf,
   type RoleHolder,
   type SessionUser,
 } from '@p2p/domain';
@@ -47,17 +48,41 @@ function involvement(user: SessionUser): RawBuilder<boolean> {
     or ${groupMatch})`;
 }
 
+/**
+ * The states in which a workflow step names one of the user's roles (not 'assigned' nor admin
+ * level), and the states those steps lead to: a role such as ihub-operator, which moves orders from
+ * erp to erp-done, sees the documents its steps act on without a view rule of its own.
+ */
+function actingStates(user: SessionUser, model: ModelConfig): string[] {
+  const states = new Set<string>();
+  for (const t of workflowOf(model).transitions) {
+    const roles = (typeof t.roles === 'string' ? t.roles.split(',') : [...(t.roles ?? [])])
+      .map((r) => r.trim())
+      .filter((r) => r && !r.startsWith('!') && r !== 'assigned');
+    if (!roles.length || !hasRole(user, roles)) continue;
+    for (const from of t.from) states.add(from);
+    // and where the step leads, so the role still sees the outcome of its own step
+    const to = (t as { to?: string }).to;
+    if (to) states.add(to);
+  }
+  return [...states];
+}
+
 export function documentScope(auth: AuthContext, model: ModelConfig): DocumentScope {
   const { user } = auth;
   const base = sql`d.domain_id = ${auth.domainId} and d.model = ${model.name}`;
-  const canView = canViewModel(user, model.permissions);
+  const acting = seesAll(user) || actsAsSupplier(user) ? [] : actingStates(user, model);
+  const canView = canViewModel(user, model.permissions) || acting.length > 0;
   let rule: RawBuilder<unknown>;
   if (!canView) rule = sql`false`;
   else if (seesAll(user)) rule = sql`true`;
   else if (actsAsSupplier(user)) {
     const supplierId = user.supplier?._id;
     rule = model.permissions.supplierModel && supplierId ? sql`d.supplier_id = ${supplierId}` : sql`false`;
-  } else rule = sql`(d.created_by = ${user._id} or ${involvement(user)})`;
+  } else {
+    const own = sql`(d.created_by = ${user._id} or ${involvement(user)})`;
+    rule = acting.length ? sql`(${own} or d.state in (${sql.join(acting.map((s) => sql`${s}`))}))` : own;
+  }
   const where = sql<boolean>`(${base} and ${rule})`;
   const narrowed = contextFilter(auth);
   return { where, listWhere: narrowed ? sql<boolean>`(${where} and ${narrowed})` : where, canView };

@@ -1,3 +1,4 @@
+import { rowFlag, type DocumentLike } from '@p2p/domain';
 import type { DocumentRow, DocumentWrite } from './document.repository.ts';
 import type { ModelConfig } from './model-config.ts';
 
@@ -6,8 +7,8 @@ import type { ModelConfig } from './model-config.ts';
  * `data`) as the whole document of a read, or as the lighter row of a list.
  */
 
-/** Keys of `data` every list row carries, whatever the list shows (labels of references, flags). */
-const LIST_DATA_ALWAYS = ['name', 'description', 'currency', 'enabled', 'flag'];
+/** Keys of `data` every list row carries, whatever the list shows (labels of references). */
+const LIST_DATA_ALWAYS = ['name', 'description', 'currency', 'enabled'];
 // keyed by the list config: the cached configuration shares it between requests
 const listKeysByConfig = new WeakMap<object, ReadonlySet<string>>();
 
@@ -47,6 +48,18 @@ export function toDocument(
   keep?: ReadonlySet<string>,
 ) {
   const data = keep ? pick(row.data, keep) : row.data;
+  if (keep) {
+    // a list row carries its status flag as the seed shapes it: flag.status (rowFlag of the domain)
+    const flag = rowFlag(
+      {
+        _state: { current: row.state, created: { ts: isoTime(row.created_at) } },
+        deliveryDate: row.data.deliveryDate,
+        flag: row.data.flag,
+      } as DocumentLike,
+      new Date(),
+    );
+    if (flag) data.flag = { status: flag };
+  }
   // Object.assign, not a spread: spreading `data` and then adding twenty keys is ~10x slower in V8
   // (measured 0.6 ms against 0.06 ms per list page of 30 rows).
   return Object.assign({}, data, {

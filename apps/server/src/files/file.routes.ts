@@ -1,32 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FILE_SIZE_LIMIT } from '@p2p/domain';
+import { described, errorResponses, UploadResponseSchema } from '@p2p/domain/api';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { Type } from 'typebox';
 import { caller } from '../auth/auth.hook.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Services } from '../services.ts';
+import { FileDownload, FileParams, FileQuery } from './file.schema.ts';
 import type { UploadedPart, UploadInput } from './file.service.ts';
 
 /** Parts larger than this are cut by the multipart parser (their size is then "at least"). */
 export const STREAM_CEILING = 2 * FILE_SIZE_LIMIT;
 const MAX_FILES = 20;
-
-const FileParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const FileQuery = Type.Object({
-  access_token: Type.Optional(Type.String({ maxLength: 200 })),
-  ts: Type.Optional(Type.String({ maxLength: 40 })),
-});
-const StoredFileSchema = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  contentType: Type.String(),
-  size: Type.Number(),
-});
-const UploadResponse = Type.Object({
-  files: Type.Array(StoredFileSchema),
-  info: Type.Union([Type.String(), Type.Null()]),
-});
 
 /**
  * A download link carries the token as `?access_token=` (seed 001 section 7) because a browser
@@ -109,11 +94,15 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     {
       schema: {
         tags,
+        operationId: 'uploadFiles',
         summary:
           'Upload files (multipart files[0..n]; optional check JSON {type, obj}, maxSize, extensions, documentId + model). ' +
           'Size and extension checks run before anything is stored. info is always null: text extraction is not available.',
         consumes: ['multipart/form-data'],
-        response: { 200: UploadResponse },
+        response: {
+          200: described(UploadResponseSchema, 'The stored files'),
+          ...errorResponses(400, 401, 403, 404, 503),
+        },
       },
     },
     async (req) => {
@@ -128,9 +117,11 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       onRequest: tokenFromQuery,
       schema: {
         tags,
+        operationId: 'downloadFile',
         summary: 'The file content (inline). Accepts the token as ?access_token= for download links.',
         params: FileParams,
         querystring: FileQuery,
+        response: { 200: FileDownload, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,5 @@
 import type { Notification } from '@p2p/domain';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/app-error.ts';
 import { notificationRepository } from './notification.repository.ts';

@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { errorResponses } from '@p2p/domain/api';
 import type { FastifyReply } from 'fastify';
 import { caller } from '../auth/auth.hook.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Services } from '../services.ts';
-
-const Id = Type.String({ pattern: '^[0-9]{1,18}$' });
-const OrderParams = Type.Object({ id: Id });
-const ShipParams = Type.Object({ id: Id, shipId: Type.String({ minLength: 1, maxLength: 100 }) });
-/** ts: cache-buster (ignored); view=supplier: the supplier view (always on for supplier users). */
-const OrderPdfQuery = Type.Object({
-  ts: Type.Optional(Type.String({ maxLength: 40 })),
-  view: Type.Optional(Type.String({ maxLength: 20 })),
-});
+import { OrderParams, OrderPdf, OrderPdfQuery, ShipParams } from './order-pdf.schema.ts';
 
 /** The order PDF (seed 000 section 7). The static 'order-pdf' segment wins over /purchasing/:model. */
 export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -24,6 +16,7 @@ export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     tags: ['documents'],
     produces: ['application/pdf'],
     querystring: OrderPdfQuery,
+    response: { 200: OrderPdf, ...errorResponses(400, 401, 403, 404, 503) },
   };
 
   const send = async (reply: FastifyReply, auth: AuthContext, id: string, shipId?: string, view?: string) => {
@@ -43,6 +36,7 @@ export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         ...schema,
+        operationId: 'getOrderPdf',
         params: OrderParams,
         summary: 'The order as a PDF (404 outside the caller scope)',
       },
@@ -54,6 +48,7 @@ export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         ...schema,
+        operationId: 'getDeliveryPdf',
         params: ShipParams,
         summary: 'One delivery (data.ships entry) of the order as a PDF (404 for an unknown delivery)',
       },

@@ -1,50 +1,72 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  described,
+  errorResponses,
+  GroupFilterResponseSchema,
+  HomeResponseSchema,
+  UserConfigResponseSchema,
+  UserGroupsResponseSchema,
+} from '@p2p/domain/api';
 import { UserIdParams } from '../auth/auth.schema.ts';
 import { caller } from '../auth/auth.hook.ts';
 import { TsQuery } from '../lib/schemas.ts';
 import type { Services } from '../services.ts';
-
-const Nullable = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
-
-const UserConfigBody = Type.Object({
-  context: Type.Optional(
-    Type.Object({
-      group: Nullable(100),
-      location: Nullable(100),
-      plant: Nullable(100),
-      workgroup: Nullable(100),
-      active: Type.Optional(Type.Union([Type.Literal('organization'), Type.Literal('group'), Type.Null()])),
-    }),
-  ),
-  lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('pt')])),
-  domain: Type.Optional(Type.String({ maxLength: 100 })),
-  favorites: Type.Optional(
-    Type.Object({ model: Type.String({ maxLength: 60 }), id: Type.String({ maxLength: 100 }) }),
-  ),
-});
-
-const GroupParams = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });
+import { GroupParams, UserConfigBody } from './profile.schema.ts';
 
 /** The caller's groups, organization tree, settings and home redirect. */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { profile } = services;
+  const tags = ['profile'];
 
   app.get(
     '/profile/user/groups',
-    { schema: { tags: ['profile'], summary: 'Groups, organization tree and list options' } },
+    {
+      schema: {
+        tags,
+        operationId: 'getUserGroups',
+        summary: 'Groups, organization tree and list options',
+        response: {
+          200: described(UserGroupsResponseSchema, 'The groups, tree and group-list options of the caller'),
+          ...errorResponses(401, 403, 503),
+        },
+      },
+    },
     (req) => profile.groups(caller(req)),
   );
 
   app.get(
     '/profile/group/:groupId',
-    { schema: { tags: ['profile'], summary: "A group's filter data", params: GroupParams } },
+    {
+      schema: {
+        tags,
+        operationId: 'getGroupFilter',
+        summary: "A group's filter data",
+        params: GroupParams,
+        response: {
+          200: described(GroupFilterResponseSchema, 'The item and plant filter of the group'),
+          ...errorResponses(400, 401, 403, 404, 503),
+        },
+      },
+    },
     (req) => profile.groupFilter(caller(req), req.params.groupId),
   );
 
   app.post(
     '/profile/user/config',
-    { schema: { tags: ['profile'], summary: 'Save the working context and language', body: UserConfigBody } },
+    {
+      schema: {
+        tags,
+        operationId: 'saveUserConfig',
+        summary:
+          'Save the working context and the language; favorites removes that favorite; domain switches ' +
+          "to the caller's account in another domain (answers its token and the domain)",
+        body: UserConfigBody,
+        response: {
+          200: described(UserConfigResponseSchema, 'The user as saved (and the new session on a domain switch)'),
+          ...errorResponses(400, 401, 403, 404, 503),
+        },
+      },
+    },
     (req) => profile.saveConfig(caller(req), req.body),
   );
 
@@ -52,10 +74,15 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     '/profile/user/home/:userId',
     {
       schema: {
-        tags: ['profile'],
+        tags,
+        operationId: 'getHome',
         summary: 'Home redirect of the user, if any',
         params: UserIdParams,
         querystring: TsQuery,
+        response: {
+          200: described(HomeResponseSchema, 'Where the home page sends the user, if anywhere'),
+          ...errorResponses(400, 401, 403, 503),
+        },
       },
     },
     (req) => profile.home(caller(req), req.params.userId),

@@ -1,32 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  CountryPageSchema,
+  described,
+  errorResponses,
+  ItemPageSchema,
+  SupplierPageSchema,
+  TaxPageSchema,
+  UnitPageSchema,
+  UOM_CLASSES,
+  UserPageSchema,
+} from '@p2p/domain/api';
 import { caller } from '../auth/auth.hook.ts';
 import type { Services } from '../services.ts';
+import { LookupQuery, UomQuery } from './reference.schema.ts';
 import type { LookupParams } from './reference.service.ts';
-import { UOM_CLASSES, type UomClass } from './units.ts';
-
-/**
- * Query strings are not coerced: q look-up text, p page (1), l page size (10, at most 100),
- * c '1'/'true' to count, ts cache-buster. With a text, pages reach down to row 1000 (p * l).
- */
-const LookupQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  p: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
-  l: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
-  c: Type.Optional(
-    Type.String({
-      maxLength: 5,
-      description:
-        "'1' or 'true': answer options.count, exact up to 1000 matches; above that it is the planner's " +
-        'estimate and options.estimated is true',
-    }),
-  ),
-  ts: Type.Optional(Type.String({ maxLength: 40 })),
-});
-const UomQuery = Type.Object({
-  ...LookupQuery.properties,
-  class: Type.Optional(Type.Union(UOM_CLASSES.map((c) => Type.Literal(c)))),
-});
+import type { UomClass } from './units.ts';
 
 const params = (query: { q?: string; p?: string; l?: string; c?: string }): LookupParams => ({
   ...(query.q !== undefined ? { q: query.q } : {}),
@@ -34,6 +22,8 @@ const params = (query: { q?: string; p?: string; l?: string; c?: string }): Look
   ...(query.l ? { l: Number(query.l) } : {}),
   ...(query.c ? { c: query.c } : {}),
 });
+
+const errors = errorResponses(400, 401, 403, 503);
 
 /** Reference look-ups (items, suppliers, users, tax codes) and taxonomies (countries, units). */
 export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -48,7 +38,15 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get(
     '/reference/item',
-    { schema: { tags, summary: summary('Items of the catalogue'), querystring: LookupQuery } },
+    {
+      schema: {
+        tags,
+        operationId: 'lookupItems',
+        summary: summary('Items of the catalogue'),
+        querystring: LookupQuery,
+        response: { 200: described(ItemPageSchema, 'One page of matches'), ...errors },
+      },
+    },
     (req) => reference.items(caller(req), params(req.query)),
   );
   app.get(
@@ -56,8 +54,10 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     {
       schema: {
         tags,
+        operationId: 'lookupSuppliers',
         summary: summary('Suppliers (a supplier sees only its own company); code is the VAT number'),
         querystring: LookupQuery,
+        response: { 200: described(SupplierPageSchema, 'One page of matches'), ...errors },
       },
     },
     (req) => reference.suppliers(caller(req), params(req.query)),
@@ -67,8 +67,10 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     {
       schema: {
         tags,
+        operationId: 'lookupUsers',
         summary: summary('Active users of the domain (suppliers: their company only); code is the username'),
         querystring: LookupQuery,
+        response: { 200: described(UserPageSchema, 'One page of matches'), ...errors },
       },
     },
     (req) => reference.users(caller(req), params(req.query)),
@@ -78,15 +80,25 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     {
       schema: {
         tags,
+        operationId: 'lookupTaxCodes',
         summary: summary('Tax codes of the purchasing configuration'),
         querystring: LookupQuery,
+        response: { 200: described(TaxPageSchema, 'One page of matches'), ...errors },
       },
     },
     (req) => reference.taxes(caller(req), params(req.query)),
   );
   app.get(
     '/taxonomy/country',
-    { schema: { tags, summary: summary('ISO 3166 countries (English names)'), querystring: LookupQuery } },
+    {
+      schema: {
+        tags,
+        operationId: 'lookupCountries',
+        summary: summary('ISO 3166 countries (English names)'),
+        querystring: LookupQuery,
+        response: { 200: described(CountryPageSchema, 'One page of matches'), ...errors },
+      },
+    },
     (req) => reference.countries(caller(req), params(req.query)),
   );
   app.get(
@@ -94,8 +106,10 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     {
       schema: {
         tags,
+        operationId: 'lookupUnits',
         summary: summary(`Units of measure; class one of ${UOM_CLASSES.join(', ')}`),
         querystring: UomQuery,
+        response: { 200: described(UnitPageSchema, 'One page of matches'), ...errors },
       },
     },
     (req) =>

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { actsAsSupplier } from '@p2p/domain';
 import { TAX_CODES } from '../documents/purchasing-config.ts';

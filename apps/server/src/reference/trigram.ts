@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { WORD_SIMILARITY_THRESHOLD } from '../db/session-settings.ts';
 
 /**
  * Look-up matching shared by the reference tables (items, suppliers, users), in tiers that are each
@@ -8,19 +9,14 @@ import type { Db } from '../db/database.ts';
  *
  * The prefix tiers compare `lower(x) collate "C"`, the expression of the btrees of migration 0005: a
  * LIKE 'abc%' on a C-collated btree is a range scan that also yields the rows in order. The fuzzy tier
- * filters with `<%` (word similarity above the threshold) and orders by word distance on the GiST
- * trigram indexes: a nearest-neighbour index scan that stops at its LIMIT instead of scoring and
- * sorting every match. pg_trgm's objects are named
- * with their schema: the caller's search_path need not include it.
+ * filters with `<%` (word similarity above WORD_SIMILARITY_THRESHOLD, a session setting of every
+ * connection: db/session-settings.ts) on the trigram indexes, takes the first FUZZY_CANDIDATES
+ * similar rows and ranks only those by word distance. It does not walk the GiST index in distance
+ * order: when thousands of names are about as near, that nearest-neighbour scan crawls most of the
+ * index (see `tiered` in reference.repository.ts). pg_trgm's objects are named with their schema: the
+ * caller's search_path need not include it.
  */
 
-/**
- * Word similarity a misspelt name must reach ('hydralic' vs 'hydraulic' is 0.58; pg_trgm's default
- * is 0.6). Every database connection starts with it (db/connect.ts), so a look-up needs no
- * transaction to set it.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-export const TRIGRAM_SETTING = 'pg_trgm.word_similarity_threshold';
 /** Shorter texts have no trigram worth the index: prefix matching only. */
 export const MIN_TRIGRAM_LENGTH = 3;
 export const MAX_QUERY_LENGTH = 100;
@@ -64,9 +60,8 @@ export const similarTo = (ns: string, q: string, expr: RawBuilder<string>): RawB
   sql<boolean>`${q} operator(${sql.id(ns)}.<%) ${expr}`;
 
 /**
- * Word distance of `q` in `expr` (1 - word similarity: 0 when `expr` holds q's words, 1 nothing shared):
- * the GiST nearest-neighbour order. `<->>` is `<<->` with the indexed expression on the left, where
- * an ORDER BY must have it to use the index.
+ * Word distance of `q` in `expr` (1 - word similarity: 0 when `expr` holds q's words, 1 nothing shared),
+ * the rank of the fuzzy candidates. `<->>` is `<<->` with the indexed expression on the left.
  */
 export const distanceTo = (ns: string, q: string, expr: RawBuilder<string>): RawBuilder<number> =>
   sql<number>`(${expr} operator(${sql.id(ns)}.<->>) ${q}::text)`;

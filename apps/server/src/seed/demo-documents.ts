@@ -152,7 +152,8 @@ const DOCUMENTS: DemoDocument[] = [
     state,
     supplier,
     requester: i % 3 === 0 ? 'requester' : 'buyer',
-    createdBy: 'buyer',
+    // two buyers share the work: the working context's 'Created by me' tells their orders apart
+    createdBy: i % 3 === 2 ? 'manager' : 'buyer',
     group: i % 4 === 3 ? 'acme-spain' : 'purchasing-lisboa',
     plant: i % 4 === 3 ? 'es-madrid' : 'pt-lisboa',
     ...(['erp-done', 'completed', 'closed', 'negotiation', 'erp-fail', 'approved'].includes(state)

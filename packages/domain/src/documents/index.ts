@@ -7,3 +7,4 @@ export * from './paths.ts';
 export * from './field-rules.ts';
 export * from './validation.ts';
 export * from './timeline.ts';
+export * from './row-flag.ts';

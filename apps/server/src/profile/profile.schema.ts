@@ -1,0 +1,6 @@
+import { Type } from 'typebox';
+
+/** Schemas of the profile routes (body and answers are the contract's, `@p2p/domain/api`). */
+export { UserConfigRequestSchema as UserConfigBody } from '@p2p/domain/api';
+
+export const GroupParams = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });

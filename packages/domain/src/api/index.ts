@@ -1,0 +1,17 @@
+/**
+ * `@p2p/domain/api`: the schemas of the HTTP contract, for the server (route validation,
+ * serialisation, OpenAPI). The web app imports the types from `@p2p/domain` instead.
+ */
+export { API_BASE, HEADERS } from './contract.ts';
+export * from './schema.ts';
+export * from './errors.ts';
+export * from './session.ts';
+export * from './config.ts';
+export * from './profile.ts';
+export * from './notifications.ts';
+export * from './documents.ts';
+export * from './files.ts';
+export * from './search.ts';
+export * from './reference.ts';
+export * from './admin.ts';
+export * from './health.ts';
