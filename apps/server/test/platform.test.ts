@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@p2p/domain';
@@ -62,6 +62,34 @@ describe('rate limiting', () => {
       expect((await call(limited.app, 'GET', '/api/health')).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('keys on the connection, not on a forwarded address the client picks, and counts the API only', async () => {
+    const web = await mkdtemp(join(tmpdir(), 'p2p-web-'));
+    await writeFile(join(web, 'index.html'), '<!doctype html><title>P2P</title>');
+    const limited = await createTestApp({ env: { rateLimitMax: 5, webDist: web } });
+    try {
+      for (let i = 0; i < 10; i++) expect((await call(limited.app, 'GET', '/signin')).status).toBe(200);
+      const spoofed = async (i: number) =>
+        (await call(limited.app, 'GET', '/api/config/routes/en', { headers: { 'x-forwarded-for': `10.0.0.${i}` } }))
+          .status;
+      for (let i = 0; i < 5; i++) expect(await spoofed(i)).toBe(200);
+      expect(await spoofed(99)).toBe(503);
+    } finally {
+      await limited.close();
+      await rm(web, { recursive: true, force: true });
+    }
+    // behind a named proxy, the forwarded address is the client's
+    const proxied = await createTestApp({ env: { rateLimitMax: 5, trustProxy: ['127.0.0.1'] } });
+    try {
+      for (let i = 0; i < 7; i++)
+        expect(
+          (await call(proxied.app, 'GET', '/api/config/routes/en', { headers: { 'x-forwarded-for': `10.0.0.${i}` } }))
+            .status,
+        ).toBe(200);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -9,14 +9,19 @@ import {
   canDelete,
   canDuplicate,
   canEdit,
+  deleteRoleVerdict,
+  deleteVerdict,
   documentActions,
+  editVerdict,
   isReadOnly,
+  VERDICT_REASONS,
   itemFilterCovers,
   requesterMayEditOrder,
   transitionRoleMatch,
 } from './index.ts';
 import { DEFAULT_WORKFLOW, DOCUMENT_STATES } from './states.ts';
 import type { DocumentLike, DocUser, ModelRules, Workflow } from './types.ts';
+import { actsAsSupplier } from '../roles/roles.ts';
 
 const user = (keys: string, extra: Partial<DocUser> = {}): DocUser => {
   const list = keys.split(',').filter(Boolean);
@@ -588,5 +593,79 @@ describe('documentActions', () => {
       disabled: true,
       reason: REASONS.reopenLimit,
     });
+  });
+});
+
+describe('verdicts with reasons', () => {
+  it('refuse edit for the roles (403) before the state (409), with the reason the server answers', () => {
+    const foreign = doc('created', { supplier: { _id: 'S2' } });
+    expect(editVerdict(foreign, orderModel, supplierA)).toEqual({
+      allowed: false,
+      status: 403,
+      key: 'document.edit-forbidden',
+      reason: "You are not allowed to edit documents of model 'order'.",
+    });
+    const other = doc('created', { requester: { _id: 'someone' }, group: { _id: 'G9' } });
+    expect(editVerdict(other, orderModel, user('requester', { groups: [{ _id: 'G1' }] }))).toMatchObject({
+      status: 403,
+      reason: VERDICT_REASONS.requesterOrder,
+    });
+    expect(editVerdict(doc('closed'), orderModel, buyer)).toMatchObject({
+      status: 409,
+      key: 'document.read-only',
+      reason: "The document cannot be edited in state 'closed'.",
+    });
+    expect(editVerdict(doc('created'), orderModel, buyer)).toEqual({ allowed: true });
+    // a locked state refuses edit even to admin
+    expect(editVerdict(doc('erp-done'), orderModel, admin).allowed).toBe(false);
+  });
+
+  it('refuse delete for the roles, then the ERP key, consumption and read-only state', () => {
+    expect(deleteVerdict(doc('created'), orderModel, requester)).toMatchObject({ status: 403 });
+    expect(deleteVerdict(doc('created', { key: '4500012345' }), orderModel, buyer)).toMatchObject({
+      status: 409,
+      key: 'document.not-deletable',
+    });
+    const consumed = doc('created', { lines: [{ pos: 10, _cq: '1' }] });
+    expect(deleteVerdict(consumed, orderModel, buyer)).toMatchObject({ status: 409, key: 'document.consumed' });
+    expect(deleteVerdict(doc('created'), orderModel, buyer)).toEqual({ allowed: true });
+    expect(deleteRoleVerdict(doc('created'), orderModel, supplierA)).toMatchObject({
+      status: 403,
+      reason: "Suppliers cannot delete documents of model 'order'.",
+    });
+  });
+
+  it('agree with canEdit and canDelete on random documents and users', () => {
+    const states = ['created', 'updated', 'approval', 'approved', 'closed', 'erp-done', 'rejected', 'deleted'];
+    const roles = ['admin', 'buyer', 'requester', 'supplier', 'auditor', 'buyer,supplier'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...states),
+        fc.constantFrom(...roles),
+        fc.constantFrom('S1', 'S2'),
+        fc.boolean(),
+        (state, role, supplier, keyed) => {
+          const d = doc(state, { supplier: { _id: supplier }, ...(keyed ? { key: '4500000001' } : {}) });
+          const u = user(role, { supplier: { _id: 'S1' } });
+          const edit = editVerdict(d, orderModel, u);
+          const del = deleteVerdict(d, orderModel, u);
+          expect(canEdit(d, orderModel, u)).toBe(edit.allowed);
+          expect(canDelete(d, orderModel, u)).toBe(del.allowed);
+          // a refusal always says why, with a status the server answers as it is
+          for (const v of [edit, del]) if (!v.allowed) expect([403, 409]).toContain(v.status);
+        },
+      ),
+    );
+  });
+});
+
+describe('actsAsSupplier', () => {
+  it('is a supplier without an internal view-all role, the same rule for scope and verdicts', () => {
+    expect(actsAsSupplier(user('supplier'))).toBe(true);
+    expect(actsAsSupplier(user('supplier-user'))).toBe(true);
+    expect(actsAsSupplier(user('requester', { _profile: ['supplier'] }))).toBe(true);
+    expect(actsAsSupplier(user('buyer,supplier'))).toBe(false);
+    expect(actsAsSupplier(user('auditor,supplier-user'))).toBe(false);
+    expect(actsAsSupplier(user('buyer'))).toBe(false);
   });
 });
