@@ -13,23 +13,40 @@ function serve(config: AppConfig, extra: Record<string, Handler> = {}) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     const path = url.split('?')[0]!;
-    for (const [prefix, handler] of Object.entries(extra)) if (path.startsWith(prefix)) return handler(url, init);
+    for (const [prefix, handler] of Object.entries(extra))
+      if (path.startsWith(prefix)) return handler(url, init);
     if (path.startsWith('/api/config/app/')) return jsonResponse(config);
     if (path.startsWith('/api/config/navigation/')) return jsonResponse([{ label: 'Orders', to: '/orders' }]);
     if (path.startsWith('/api/communication/notifications'))
       return jsonResponse([
-        { _id: 'n1', text: '<b>Order 1</b> approved', link: '/orders', icon: null, read: false, ts: '2026-01-01' },
+        {
+          _id: 'n1',
+          text: '<b>Order 1</b> approved',
+          link: '/orders',
+          icon: null,
+          read: false,
+          ts: '2026-01-01',
+        },
         { _id: 'n2', text: 'Old', read: true, ts: '2026-01-01' },
       ]);
     if (path.startsWith('/api/profile/user/home/')) return jsonResponse({});
     if (path.startsWith('/api/profile/user/signout/')) return jsonResponse({ message: 'ok' });
-    return jsonResponse({ message: 'Not found', key: 'not-found', _status: 404, data: { errors: [] } }, 404, 'Not Found');
+    return jsonResponse(
+      { message: 'Not found', key: 'not-found', _status: 404, data: { errors: [] } },
+      404,
+      'Not Found',
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const ordersRoute: RouteConfig = { path: '/orders', name: 'orders', view: 'model', meta: { model: 'order', form: true } };
+const ordersRoute: RouteConfig = {
+  path: '/orders',
+  name: 'orders',
+  view: 'model',
+  meta: { model: 'order', form: true },
+};
 
 beforeEach(() => {
   queryClient.clear();
@@ -73,7 +90,11 @@ describe('App', () => {
     expect(screen.getByTestId('sidebar')).toBeTruthy();
     expect((await screen.findByTestId('notifications-badge')).textContent).toBe('1');
     const signinCall = fetchMock.mock.calls.find(([u]) => String(u) === '/api/auth/signin')!;
-    expect(JSON.parse(String(signinCall[1]!.body))).toEqual({ username: 'buyer', password: 'P2p-demo-2026!', domain: 'acme' });
+    expect(JSON.parse(String(signinCall[1]!.body))).toEqual({
+      username: 'buyer',
+      password: 'P2p-demo-2026!',
+      domain: 'acme',
+    });
   });
 
   it('signs out through the server and goes to /signin', async () => {
@@ -86,11 +107,49 @@ describe('App', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/signin'));
     expect(window.location.search).toBe('');
     expect(sessionStore.get().user).toBeNull();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/profile/user/signout/u1'))).toBe(true);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/profile/user/signout/u1'))).toBe(
+      true,
+    );
+  });
+
+  it('switches domain from the home page: the logo, the theme and the configuration follow', async () => {
+    startSession('tok', testUser());
+    window.history.replaceState(null, '', '/');
+    const config = testConfig();
+    const fetchMock = serve(config, {
+      '/api/profile/user/config': () =>
+        jsonResponse({
+          token: 'tok-globex',
+          user: testUser({ domain: 'globex', group: null, groups: [], context: {} }),
+          domain: config.domains[1]!,
+        }),
+    });
+    render(<App />);
+    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    expect(screen.getByTestId('header-logo').getAttribute('src')).toBe('/logos/acme.svg');
+    const configCalls = () =>
+      fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/config/app/')).length;
+    const before = configCalls();
+
+    fireEvent.click(screen.getByTestId('domain-globex'));
+    await waitFor(() =>
+      expect(screen.getByTestId('header-logo').getAttribute('src')).toBe('/logos/globex.svg'),
+    );
+    expect(document.getElementById('theme-link')?.getAttribute('href')).toBe(
+      '/themes/lara-light-teal/theme.css',
+    );
+    expect(sessionStore.get().token).toBe('tok-globex');
+    await waitFor(() => expect(configCalls()).toBeGreaterThan(before));
   });
 
   it('hides the sidebar and group button for suppliers', async () => {
-    startSession('tok', testUser({ role: { key: 'supplier', name: 'Supplier' }, roles: [{ key: 'supplier', name: 'Supplier' }] }));
+    startSession(
+      'tok',
+      testUser({
+        role: { key: 'supplier', name: 'Supplier' },
+        roles: [{ key: 'supplier', name: 'Supplier' }],
+      }),
+    );
     window.history.replaceState(null, '', '/account');
     serve(testConfig());
     render(<App />);
@@ -105,7 +164,16 @@ describe('App', () => {
     window.history.replaceState(null, '', '/account');
     serve(testConfig(), {
       '/api/communication/notifications': () =>
-        jsonResponse({ message: 'The authentication token is not valid.', key: 'auth.token', _status: 401, data: { errors: [] } }, 401, 'Unauthorized'),
+        jsonResponse(
+          {
+            message: 'The authentication token is not valid.',
+            key: 'auth.token',
+            _status: 401,
+            data: { errors: [] },
+          },
+          401,
+          'Unauthorized',
+        ),
     });
     render(<App />);
     await waitFor(() => expect(window.location.pathname).toBe('/signin'));
@@ -130,7 +198,9 @@ describe('App', () => {
   });
 
   it('shows the offline screen when the app config cannot be loaded', async () => {
-    serve(testConfig(), { '/api/config/app/': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    serve(testConfig(), {
+      '/api/config/app/': () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
     render(<App />);
     expect(await screen.findByTestId('offline-screen')).toBeTruthy();
   });

@@ -8,8 +8,9 @@ import { Loading } from '../components/Loading.tsx';
 import { OfflineScreen } from '../components/OfflineScreen.tsx';
 import { api } from '../lib/api-client.ts';
 import { activeDomain, AppConfigContext } from '../lib/app-config.ts';
-import { usePickedDomain } from '../lib/domain.ts';
+import { usePickedDomain, useSessionDomain } from '../lib/domain.ts';
 import { i18n, setLanguage } from '../lib/i18n.ts';
+import { rememberOfflineRecord } from '../lib/offline.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useUser } from '../lib/session.ts';
 import { applyTheme } from '../lib/theme.ts';
@@ -23,12 +24,15 @@ export const appConfigQuery = (lang: string) => ({
   placeholderData: keepPreviousData,
 });
 
-/** Applies the theme of the active domain and the signed-in user's language. */
+/** Applies the theme of the active domain and the signed-in user's language; remembers the offline message. */
 function SessionEffects({ config }: { config: AppConfig }) {
   const user = useUser();
   const picked = usePickedDomain();
-  const theme = activeDomain(config, user, picked)?.theme;
+  const entered = useSessionDomain();
+  const theme = activeDomain(config, user, picked, entered)?.theme;
   useEffect(() => applyTheme(theme), [theme]);
+  const offline = config.offline;
+  useEffect(() => rememberOfflineRecord(offline), [offline]);
   const lang = user?.lang;
   useEffect(() => {
     if (lang && config.languages.includes(lang)) void setLanguage(lang);
@@ -44,7 +48,10 @@ function AppRouter({ config }: { config: AppConfig }) {
   return <RouterProvider router={router} />;
 }
 
-/** Loads AppConfig; without it the offline screen shows and polls until the server answers. */
+/**
+ * Loads AppConfig; without it the offline screen shows (with the administrator's offline notice
+ * remembered from an earlier answer) and polls until the server answers.
+ */
 export function ConfigGate() {
   const { i18n: instance } = useTranslation();
   const { data, isPending, isError } = useQuery(appConfigQuery(instance.language));

@@ -6,6 +6,7 @@ import { Loading } from '../components/Loading.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { activeDomain, useAppConfig } from '../lib/app-config.ts';
+import { useSessionDomain } from '../lib/domain.ts';
 import { useUser } from '../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { Header, Sidebar, useNavigation } from '../features/shell/index.ts';
@@ -38,7 +39,8 @@ export function AppLayout({ layout }: { layout: Layout }) {
   const withHeader = layout !== 'empty' && Boolean(user);
   const withSidebar = layout === 'default' && hasAppAccess(user);
   const navigation = useNavigation(i18n.language, withSidebar);
-  const logo = activeDomain(config, user)?.logo;
+  const entered = useSessionDomain();
+  const logo = activeDomain(config, user, undefined, entered)?.logo;
 
   const toggleSidebar = () => {
     setSidebarOpen((open) => {

@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { FIXED_ROUTES, PUBLIC_ROUTES, hasRole, type AppConfig, type Layout, type RouteConfig } from '@p2p/domain';
+import {
+  FIXED_ROUTES,
+  PUBLIC_ROUTES,
+  hasRole,
+  type AppConfig,
+  type Layout,
+  type RouteConfig,
+} from '@p2p/domain';
 import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
-import { HomePage } from '../features/home/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
+import { HomeRoute } from './routes/home.tsx';
+import { OfflineRoute } from './offline.tsx';
 import { ModulePlaceholder } from './routes/placeholders.tsx';
 import {
   AccountPage,
@@ -48,7 +56,7 @@ function RegistrationsRoute() {
 }
 
 const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> = {
-  home: <HomePage />,
+  home: <HomeRoute />,
   signin: <SignInPage />,
   signup: <SignUpPage />,
   'set-password': <SetPasswordPage />,
@@ -58,7 +66,7 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
   frame: <ModulePlaceholder name="frame" />,
   admin: <AdminPage />,
   read: <DocumentReadPage />,
-  offline: <NotFound />,
+  offline: <OfflineRoute />,
   search: <SearchPage />,
   help: <HelpPage />,
   'chat-create': <ModulePlaceholder name="chat-create" />,
@@ -72,7 +80,11 @@ function configElement(route: RouteConfig, path: string): ReactNode {
   switch (route.view) {
     case 'model':
     case 'list':
-      return route.meta.model ? <DocumentListPage key={path} model={model} path={path} /> : <ModulePlaceholder name={route.name} />;
+      return route.meta.model ? (
+        <DocumentListPage key={path} model={model} path={path} />
+      ) : (
+        <ModulePlaceholder name={route.name} />
+      );
     case 'help':
       return <HelpPage />;
     case 'notfound':
@@ -84,8 +96,18 @@ function configElement(route: RouteConfig, path: string): ReactNode {
 
 /** Fixed routes, then the server's routes (with the form route of model views that have a form). */
 export function appRoutes(config: AppConfig): AppRoute[] {
-  const routes: AppRoute[] = FIXED_ROUTES.map((r) => ({ path: r.path, name: r.name, layout: r.layout, element: FIXED_ELEMENTS[r.name] }));
-  routes.push({ path: paths.registrations, name: 'supplier-registrations', layout: 'default', element: <RegistrationsRoute /> });
+  const routes: AppRoute[] = FIXED_ROUTES.map((r) => ({
+    path: r.path,
+    name: r.name,
+    layout: r.layout,
+    element: FIXED_ELEMENTS[r.name],
+  }));
+  routes.push({
+    path: paths.registrations,
+    name: 'supplier-registrations',
+    layout: 'default',
+    element: <RegistrationsRoute />,
+  });
   const taken = new Set(routes.map((r) => r.path));
   for (const r of config.routes) {
     const path = normalizePath(r.path);
@@ -97,7 +119,12 @@ export function appRoutes(config: AppConfig): AppRoute[] {
       const formPath = `${path === '/' ? '' : path}/:id/:action?`;
       if (!taken.has(formPath)) {
         taken.add(formPath);
-        routes.push({ path: formPath, name: `${r.name}-form`, layout, element: <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} /> });
+        routes.push({
+          path: formPath,
+          name: `${r.name}-form`,
+          layout,
+          element: <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} />,
+        });
       }
     }
   }
@@ -116,15 +143,21 @@ export function buildRouteObjects(config: AppConfig): RouteObject[] {
     return [
       {
         element: <RootLayout />,
-        children: [{ element: <AppLayout layout="empty" />, children: [{ path: '*', element: <NotFound /> }] }],
+        children: [
+          { element: <AppLayout layout="empty" />, children: [{ path: '*', element: <NotFound /> }] },
+        ],
       },
     ];
   }
   const routes = appRoutes(config);
   const children: RouteObject[] = LAYOUTS.map((layout) => {
     const mine = routes.filter((r) => r.layout === layout);
-    const open = mine.filter((r) => isPublicRoute(r.name, config)).map((r) => ({ path: r.path, element: r.element }));
-    const guarded = mine.filter((r) => !isPublicRoute(r.name, config)).map((r) => ({ path: r.path, element: r.element }));
+    const open = mine
+      .filter((r) => isPublicRoute(r.name, config))
+      .map((r) => ({ path: r.path, element: r.element }));
+    const guarded = mine
+      .filter((r) => !isPublicRoute(r.name, config))
+      .map((r) => ({ path: r.path, element: r.element }));
     if (layout === 'default') guarded.push({ path: '*', element: <NotFound /> });
     return {
       element: <AppLayout layout={layout} />,

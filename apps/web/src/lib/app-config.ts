@@ -10,8 +10,17 @@ export function useAppConfig(): AppConfig {
   return config;
 }
 
-/** The domain whose theme and logo apply: the user's, else the one picked before sign-in, else the first. */
-export function activeDomain(config: AppConfig, user: SessionUser | null, picked: string | null = preferredDomain()): Domain | null {
+/**
+ * The domain whose theme and logo apply: the user's (as the server described it on a domain switch,
+ * else from the configuration's list), else the one picked before sign-in, else the first.
+ */
+export function activeDomain(
+  config: AppConfig,
+  user: SessionUser | null,
+  picked: string | null = preferredDomain(),
+  entered: Domain | null = null,
+): Domain | null {
   const id = user?.domain ?? picked;
+  if (entered && entered.id === id) return entered;
   return config.domains.find((d) => d.id === id) ?? config.domains[0] ?? null;
 }

@@ -6,6 +6,9 @@ import { STORAGE_KEYS, storage } from './storage.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt'] as const;
 export const DEFAULT_LANGUAGE = 'en';
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const isSupportedLanguage = (lang: string): lang is SupportedLanguage =>
+  (SUPPORTED_LANGUAGES as readonly string[]).includes(lang);
 
 export const resources = { en: { translation: en }, pt: { translation: pt } } as const;
 

@@ -42,4 +42,5 @@ export const STORAGE_KEYS = {
   sidebarOpen: 'p2p.sidebar.open',
   sidebarExpanded: 'p2p.sidebar.expanded',
   sidebarCurrent: 'p2p.sidebar.current',
+  offlineMessage: 'p2p.offline.message',
 } as const;

@@ -38,6 +38,8 @@ export const testUser = (over: Partial<SessionUser> = {}): SessionUser => ({
   _profile: [],
   group: { _id: 'g1', key: 'G1', name: 'Purchasing Lisbon' },
   groups: [{ _id: 'g1', key: 'G1', name: 'Purchasing Lisbon' }],
+  locations: [],
+  workgroups: [],
   filter: {},
   filterData: false,
   context: { group: 'g1' },

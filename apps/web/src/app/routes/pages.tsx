@@ -42,9 +42,7 @@ export const SupplierRegistrationsPage = lazyPage(() =>
     (m) => m.SupplierRegistrationsPage,
   ),
 );
-export const AccountPage = lazyPage(() =>
-  import('../../features/profile/components/AccountPage.tsx').then((m) => m.AccountPage),
-);
+export const AccountPage = lazyPage(() => import('./account.tsx').then((m) => m.AccountRoute));
 export const AdminPage = lazyPage(() =>
   import('../../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage),
 );

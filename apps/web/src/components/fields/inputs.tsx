@@ -1,42 +1,19 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputSwitch } from 'primereact/inputswitch';
-import { formatDate } from '@p2p/domain';
+import { normalizeNumericInput, parseNumericInput } from '@p2p/domain';
+import { InvalidText, fieldText as str, useDraft } from '../FieldDraft.tsx';
 import {
   addEntry,
-  commitDate,
-  commitDateRange,
   commitNumber,
   commitPercentage,
   isCountryDisabled,
   keyOf,
-  numericText,
   optionsOf,
   phoneText,
   refLabel,
 } from './rules.ts';
 import type { InputProps } from './types.ts';
-
-/** Local text of an input that commits on blur, re-synced when the value changes from outside. */
-function useDraft(external: string): [string, (v: string) => void] {
-  const [draft, setDraft] = useState(external);
-  const [seen, setSeen] = useState(external);
-  if (seen !== external) {
-    setSeen(external);
-    setDraft(external);
-  }
-  return [draft, setDraft];
-}
-
-const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? refLabel(v) : String(v));
-
-function InvalidText({ id, text }: { id: string; text: string | null }) {
-  return text ? (
-    <small className="p-error field-input-error" id={`${id}-invalid`} role="alert">
-      {text}
-    </small>
-  ) : null;
-}
 
 export function TextInput({ id, field, value, onChange, disabled, invalid }: InputProps) {
   const type = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
@@ -70,29 +47,47 @@ export function KeyInput({ id, value }: InputProps) {
   return <input id={id} className="p-inputtext field-key" value={str(value)} readOnly />;
 }
 
-/** value, price, quantity and number: numeric text stripped and comma to dot while typing, rounded on blur. */
+/**
+ * value, price, quantity and number: as the user types or pastes, characters other than digits, dot,
+ * comma and minus are stripped and comma becomes dot ('10 un' gives '10'); only text that reads as one
+ * number reaches the document. On blur the number is committed (quantities rounded to 3 decimals), or
+ * text that is not one number ('1,234.50' gives '1.234.50') is flagged and the value kept.
+ */
 export function NumberInput({ id, field, value, onChange, disabled, invalid }: InputProps) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useDraft(str(value));
+  const [error, setError] = useState<string | null>(null);
   return (
-    <input
-      id={id}
-      inputMode="decimal"
-      className={`p-inputtext field-number-input${invalid ? ' p-invalid' : ''}`}
-      value={draft}
-      disabled={disabled}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => {
-        const text = numericText(e.target.value);
-        setDraft(text);
-        onChange(text);
-      }}
-      onBlur={() => {
-        const committed = draft === '' ? null : commitNumber(draft, field.type);
-        if (committed !== null && committed !== draft) {
-          setDraft(committed);
-          onChange(committed);
-        }
-      }}
-    />
+    <>
+      <input
+        id={id}
+        inputMode="decimal"
+        className={`p-inputtext field-number-input${invalid || error ? ' p-invalid' : ''}`}
+        value={draft}
+        disabled={disabled}
+        aria-invalid={Boolean(error) || invalid || undefined}
+        aria-describedby={error ? `${id}-invalid` : undefined}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          const text = normalizeNumericInput(e.target.value);
+          setDraft(text);
+          setError(null);
+          if (text === '' || parseNumericInput(text) !== null) onChange(text);
+        }}
+        onBlur={() => {
+          if (draft === '') return;
+          const committed = commitNumber(draft, field.type);
+          if (committed === null) {
+            setError(t('numbers.invalid'));
+            return;
+          }
+          if (committed !== draft) {
+            setDraft(committed);
+            onChange(committed);
+          }
+        }}
+      />
+      <InvalidText id={id} text={error} />
+    </>
   );
 }
 
@@ -106,7 +101,7 @@ export function PercentageInput({ id, field, value, onChange, disabled, invalid 
         className={`p-inputtext field-number-input${invalid ? ' p-invalid' : ''}`}
         value={draft}
         disabled={disabled}
-        onChange={(e) => setDraft(numericText(e.target.value))}
+        onChange={(e) => setDraft(normalizeNumericInput(e.target.value))}
         onBlur={() => {
           const n = draft === '' ? null : commitPercentage(draft, field.min, field.max);
           setDraft(n === null ? '' : String(n));
@@ -118,63 +113,8 @@ export function PercentageInput({ id, field, value, onChange, disabled, invalid 
   );
 }
 
-/** Typed date dd-MM-yyyy: invalid days or months are rejected (value kept), a date before min becomes min. */
-export function DateInput({ id, field, value, onChange, disabled, invalid }: InputProps) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useDraft(formatDate(str(value)));
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <input
-        id={id}
-        className={`p-inputtext field-date-input${invalid || error ? ' p-invalid' : ''}`}
-        placeholder={t('fields.datePlaceholder')}
-        value={draft}
-        maxLength={10}
-        disabled={disabled}
-        aria-invalid={Boolean(error) || invalid || undefined}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => {
-          const r = commitDate(draft, field.min);
-          if (!r.ok) {
-            setError(t('fields.invalidDate'));
-            return;
-          }
-          setError(null);
-          setDraft(r.value ? formatDate(r.value) : '');
-          if (r.value !== (value ?? null)) onChange(r.value);
-        }}
-      />
-      <InvalidText id={id} text={error} />
-    </>
-  );
-}
-
-/** 'from|to': from clamped to min, to clamped to max. */
-export function DateRangeInput({ id, field, value, onChange, disabled }: InputProps) {
-  const { t } = useTranslation();
-  const [from0 = '', to0 = ''] = str(value).split('|');
-  const [from, setFrom] = useDraft(formatDate(from0));
-  const [to, setTo] = useDraft(formatDate(to0));
-  const [error, setError] = useState<string | null>(null);
-  const commit = () => {
-    const r = commitDateRange(from, to, field.min, field.max);
-    if (!r.ok) return setError(t('fields.invalidDate'));
-    setError(null);
-    const [f = '', tt = ''] = (r.value ?? '|').split('|');
-    setFrom(formatDate(f));
-    setTo(formatDate(tt));
-    onChange(r.value);
-  };
-  return (
-    <span className="field-date-range">
-      <input id={id} aria-label={t('fields.from')} className="p-inputtext" placeholder={t('fields.datePlaceholder')} value={from} disabled={disabled} onChange={(e) => setFrom(e.target.value)} onBlur={commit} />
-      <span aria-hidden="true">–</span>
-      <input id={`${id}-to`} aria-label={t('fields.to')} className="p-inputtext" placeholder={t('fields.datePlaceholder')} value={to} disabled={disabled} onChange={(e) => setTo(e.target.value)} onBlur={commit} />
-      <InvalidText id={id} text={error} />
-    </span>
-  );
-}
+/** date and date-range: typed dd-MM-yyyy or picked from the calendar popup (see DateFields.tsx). */
+export { DateInput, DateRangeInput } from '../DateFields.tsx';
 
 /** Native select: accessible and easy to drive; objects with a key (tax) keep their whole option. */
 export function SelectInput({ id, field, value, onChange, disabled, invalid, ctx }: InputProps) {
@@ -212,7 +152,14 @@ export function RadioInput({ id, field, value, onChange, disabled, ctx }: InputP
     <span className="field-radio" role="radiogroup" id={id}>
       {optionsOf(field, ctx?.options).map((o) => (
         <label key={String(o.key)}>
-          <input type="radio" name={id} value={String(o.key)} checked={keyOf(value) === String(o.key)} disabled={disabled} onChange={() => onChange(o.key)} />{' '}
+          <input
+            type="radio"
+            name={id}
+            value={String(o.key)}
+            checked={keyOf(value) === String(o.key)}
+            disabled={disabled}
+            onChange={() => onChange(o.key)}
+          />{' '}
           {o.label ?? String(o.key)}
         </label>
       ))}
@@ -221,11 +168,27 @@ export function RadioInput({ id, field, value, onChange, disabled, ctx }: InputP
 }
 
 export function CheckboxInput({ id, value, onChange, disabled }: InputProps) {
-  return <input id={id} type="checkbox" className="field-checkbox" checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+  return (
+    <input
+      id={id}
+      type="checkbox"
+      className="field-checkbox"
+      checked={Boolean(value)}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
 }
 
 export function SwitchInput({ id, value, onChange, disabled }: InputProps) {
-  return <InputSwitch inputId={id} checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange(Boolean(e.value))} />;
+  return (
+    <InputSwitch
+      inputId={id}
+      checked={Boolean(value)}
+      disabled={disabled}
+      onChange={(e) => onChange(Boolean(e.value))}
+    />
+  );
 }
 
 const ADDRESS_PARTS = ['street', 'housenum', 'postcode', 'city', 'country'] as const;
@@ -271,7 +234,12 @@ export function MultiSelectInput({ id, field, value, onChange, disabled, ctx }: 
         <span className="field-chip" key={`${refLabel(v)}-${i}`} data-testid={`${id}-chip`}>
           {options.find((o) => String(o.key) === keyOf(v))?.label ?? refLabel(v)}
           {!disabled && (
-            <button type="button" className="field-chip__remove" aria-label={t('fields.remove')} onClick={() => onChange(list.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="field-chip__remove"
+              aria-label={t('fields.remove')}
+              onClick={() => onChange(list.filter((_, j) => j !== i))}
+            >
               <i className="pi pi-times" aria-hidden="true" />
             </button>
           )}
@@ -279,7 +247,14 @@ export function MultiSelectInput({ id, field, value, onChange, disabled, ctx }: 
       ))}
       {!disabled &&
         (options.length ? (
-          <select aria-label={t('fields.add')} className="p-inputtext" value="" disabled={full} data-testid={`${id}-add`} onChange={(e) => add(options.find((o) => String(o.key) === e.target.value)?.key)}>
+          <select
+            aria-label={t('fields.add')}
+            className="p-inputtext"
+            value=""
+            disabled={full}
+            data-testid={`${id}-add`}
+            onChange={(e) => add(options.find((o) => String(o.key) === e.target.value)?.key)}
+          >
             <option value="">{t('fields.add')}</option>
             {options.map((o) => (
               <option key={String(o.key)} value={String(o.key)}>
@@ -314,7 +289,14 @@ export function ScoresInput({ id, field, value, onChange, disabled }: InputProps
       {optionsOf(field).map((o) => (
         <label key={String(o.key)}>
           <span>{o.label}</span>
-          <select className="p-inputtext" disabled={disabled} value={str(scores[String(o.key)])} onChange={(e) => onChange({ ...scores, [String(o.key)]: e.target.value ? Number(e.target.value) : null })}>
+          <select
+            className="p-inputtext"
+            disabled={disabled}
+            value={str(scores[String(o.key)])}
+            onChange={(e) =>
+              onChange({ ...scores, [String(o.key)]: e.target.value ? Number(e.target.value) : null })
+            }
+          >
             <option value="">–</option>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
@@ -334,7 +316,9 @@ export { MediaInput } from './media.tsx';
 /** Price conditions RA01, RB00, ZFA1, ZFB1, Z030 as one input each. */
 export function ConditionsInput({ id, field, value, onChange, disabled }: InputProps) {
   const list = Array.isArray(value) ? (value as Array<{ condition: string; value?: unknown }>) : [];
-  const codes = optionsOf(field).length ? optionsOf(field) : ['RA01', 'RB00', 'ZFA1', 'ZFB1', 'Z030'].map((k) => ({ key: k, label: k }));
+  const codes = optionsOf(field).length
+    ? optionsOf(field)
+    : ['RA01', 'RB00', 'ZFA1', 'ZFB1', 'Z030'].map((k) => ({ key: k, label: k }));
   const set = (code: string, text: string) => {
     const rest = list.filter((c) => c.condition !== code);
     onChange(text === '' ? rest : [...rest, { condition: code, value: text }]);
@@ -354,7 +338,7 @@ export function ConditionsInput({ id, field, value, onChange, disabled }: InputP
               data-testid={`${id}-${String(c.key)}`}
               disabled={disabled}
               value={str(current?.value)}
-              onChange={(e) => set(String(c.key), numericText(e.target.value))}
+              onChange={(e) => set(String(c.key), normalizeNumericInput(e.target.value))}
             />
           </label>
         );
@@ -362,4 +346,3 @@ export function ConditionsInput({ id, field, value, onChange, disabled }: InputP
     </span>
   );
 }
-

@@ -1,1 +1,1 @@
-export { HomePage } from './components/HomePage.tsx';
+export { HomePage, SUPPLIER_HOME_MODELS, type HomePageProps } from './components/HomePage.tsx';

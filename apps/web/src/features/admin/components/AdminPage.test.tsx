@@ -92,7 +92,14 @@ describe('AdminPage', () => {
     expect(screen.getByTestId('admin-line-numbers').textContent?.split('\n')).toHaveLength(
       editor().value.split('\n').length,
     );
-    expect(await screen.findAllByTestId('admin-version')).toHaveLength(2);
+    const rows = await screen.findAllByTestId('admin-version');
+    expect(rows).toHaveLength(2);
+    // dd-MM-yyyy HH:mm (seed 000 section 9), in local time
+    const created = new Date('2026-01-02T00:00:00Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(rows[0]!.querySelectorAll('td')[1]!.textContent).toBe(
+      `${pad(created.getDate())}-${pad(created.getMonth() + 1)}-${created.getFullYear()} ${pad(created.getHours())}:${pad(created.getMinutes())}`,
+    );
     expect(saveButton().disabled).toBe(true); // nothing changed yet
   });
 

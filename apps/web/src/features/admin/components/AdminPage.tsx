@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { isAdminLevel } from '@p2p/domain';
+import { formatDate, formatTime, isAdminLevel } from '@p2p/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
@@ -19,6 +19,7 @@ import {
   type ConfigError,
 } from '../api/admin.ts';
 import './admin.css';
+import { OfflineNoticeEditor } from './OfflineNoticeEditor.tsx';
 
 const format = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -56,6 +57,7 @@ export function AdminPage() {
   return (
     <div className="page admin-page" data-testid="admin-page">
       <h1>{t('admin.title')}</h1>
+      <OfflineNoticeEditor />
       <div className="admin-page__body">
         <nav className="admin-models" aria-label={t('admin.models')}>
           <h2>{t('admin.models')}</h2>
@@ -99,7 +101,7 @@ export function AdminPage() {
 }
 
 function ModelEditor({ model }: { model: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useAdminModel(model);
   const versions = useAdminVersions(model);
@@ -318,7 +320,7 @@ function ModelEditor({ model }: { model: string }) {
           {(versions.data ?? []).map((v) => (
             <tr key={v.version} data-testid="admin-version" data-version={v.version}>
               <td>{v.version}</td>
-              <td>{new Date(v.createdAt).toLocaleString(i18n.language)}</td>
+              <td>{`${formatDate(v.createdAt)} ${formatTime(v.createdAt)}`}</td>
               <td>{v.createdBy ?? t('admin.shipped')}</td>
               <td className="admin-versions__actions">
                 <Button

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Message } from 'primereact/message';
@@ -6,12 +6,16 @@ import { Tag } from 'primereact/tag';
 import { hasRole } from '@p2p/domain';
 import { LanguageSelect } from '../../../components/LanguageSelect.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
+import { isSupportedLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { useUser } from '../../../lib/session.ts';
 import { saveUserConfig } from '../../../lib/user-config.ts';
-import { FavoritesList } from '../../favorites/index.ts';
 
-export function AccountPage() {
+export interface AccountPageProps {
+  /** the favorites list, composed by the route module */
+  favorites?: ReactNode;
+}
+
+export function AccountPage({ favorites }: AccountPageProps) {
   const { t, i18n } = useTranslation();
   const config = useAppConfig();
   const user = useUser();
@@ -21,6 +25,7 @@ export function AccountPage() {
   if (!user) return null;
 
   const changeLanguage = async (lang: string) => {
+    if (!isSupportedLanguage(lang)) return;
     setBusy(true);
     setFailure(null);
     setSaved(false);
@@ -58,10 +63,15 @@ export function AccountPage() {
           </>
         )}
       </dl>
-      <LanguageSelect languages={config.languages} value={i18n.language} disabled={busy} onChange={(l) => void changeLanguage(l)} />
+      <LanguageSelect
+        languages={config.languages}
+        value={i18n.language}
+        disabled={busy}
+        onChange={(l) => void changeLanguage(l)}
+      />
       {saved && <Message severity="success" text={t('account.saved')} data-testid="account-saved" />}
       {failure && <Message severity="error" text={failure} data-testid="account-error" />}
-      <FavoritesList variant="list" />
+      {favorites}
       {hasRole(user, 'manager-supplier,admin') && (
         <p>
           <Link to="/account/registrations" data-testid="account-registrations-link">

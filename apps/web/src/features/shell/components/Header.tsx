@@ -5,8 +5,8 @@ import { Button } from 'primereact/button';
 import { hasAppAccess, hasRole, type AppConfig, type SessionUser } from '@p2p/domain';
 import { signOut } from '../../../lib/auth.ts';
 import { useOffline } from '../../../lib/offline.ts';
+import { currentGroupName } from '../../../lib/working-context.ts';
 import { useUserGroups } from '../api/shell.ts';
-import { currentGroupName } from '../current-group.ts';
 import { GroupDrawer } from './GroupDrawer.tsx';
 
 export interface HeaderProps {
@@ -50,7 +50,15 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
     <header className="app-header" data-testid="app-header">
       <div className="app-header__left">
         {appAccess && onToggleSidebar && (
-          <Button type="button" icon="pi pi-bars" text rounded aria-label={t('shell.toggleSidebar')} onClick={onToggleSidebar} data-testid="sidebar-toggle" />
+          <Button
+            type="button"
+            icon="pi pi-bars"
+            text
+            rounded
+            aria-label={t('shell.toggleSidebar')}
+            onClick={onToggleSidebar}
+            data-testid="sidebar-toggle"
+          />
         )}
         <Link to="/" className="app-header__logo" aria-label={t('shell.home')}>
           {logo ? <img src={logo} alt="" data-testid="header-logo" /> : <span>P2P</span>}
@@ -72,7 +80,16 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
       <div className="app-header__right">
         {config.flags.notifications && notifications}
         {config.flags.assistant && onOpenHelp && (
-          <Button type="button" icon="pi pi-question-circle" text rounded aria-label={t('shell.help')} title={t('shell.help')} onClick={() => onOpenHelp('help')} data-testid="help-button" />
+          <Button
+            type="button"
+            icon="pi pi-question-circle"
+            text
+            rounded
+            aria-label={t('shell.help')}
+            title={t('shell.help')}
+            onClick={() => onOpenHelp('help')}
+            data-testid="help-button"
+          />
         )}
         {onOpenHelp && (
           <Button
@@ -87,7 +104,16 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
           />
         )}
         {config.flags.reload && !offline && (
-          <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('shell.reload')} title={t('shell.reload')} onClick={() => window.location.reload()} data-testid="reload-button" />
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            text
+            rounded
+            aria-label={t('shell.reload')}
+            title={t('shell.reload')}
+            onClick={() => window.location.reload()}
+            data-testid="reload-button"
+          />
         )}
         <div className="user-menu" data-testid="user-menu">
           <Link to="/account" className="user-menu__avatar" aria-label={t('shell.account')}>
@@ -102,11 +128,25 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
             </span>
           </div>
           {hasRole(user, 'manager-supplier,admin') && (
-            <Link to="/account/registrations" className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('auth.registrations.title')} title={t('auth.registrations.title')} data-testid="registrations-link">
+            <Link
+              to="/account/registrations"
+              className="p-button p-button-text p-button-rounded p-button-icon-only"
+              aria-label={t('auth.registrations.title')}
+              title={t('auth.registrations.title')}
+              data-testid="registrations-link"
+            >
               <i className="pi pi-id-card" aria-hidden="true" />
             </Link>
           )}
-          <Button type="button" icon="pi pi-sign-out" label={t('shell.signOut')} text size="small" onClick={() => void doSignOut()} data-testid="signout" />
+          <Button
+            type="button"
+            icon="pi pi-sign-out"
+            label={t('shell.signOut')}
+            text
+            size="small"
+            onClick={() => void doSignOut()}
+            data-testid="signout"
+          />
         </div>
       </div>
       {appAccess && <GroupDrawer visible={groupsOpen} onHide={() => setGroupsOpen(false)} user={user} />}

@@ -1,0 +1,7 @@
+import { FavoritesList } from '../../features/favorites/index.ts';
+import { AccountPage } from '../../features/profile/components/AccountPage.tsx';
+
+/** /account: the account page with the user's favorites listed (each with Delete). */
+export function AccountRoute() {
+  return <AccountPage favorites={<FavoritesList variant="list" />} />;
+}
