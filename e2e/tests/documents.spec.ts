@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, workIn } from './helpers.ts';
 
 const rows = (page: Page) => page.getByTestId('list-table').getByTestId('table-row');
 
@@ -35,6 +35,7 @@ test('a supplier sees only its own orders, and another supplier\'s order is not 
 
 test('list paging and sorting', async ({ page }) => {
   await signIn(page, 'buyer');
+  await workIn(page, 'group-option-all');
   await page.goto('/order');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByTestId('table-count')).toContainText('14');
@@ -177,6 +178,8 @@ test('a buyer creates an order with lines and price conditions and sees the tota
 
 test('a buyer reopens a closed order and gets its deliveries as PDFs', async ({ page }) => {
   await signIn(page, 'buyer');
+  // P012 and P008 are orders of the Madrid plant's group: work on all orders
+  await workIn(page, 'group-option-all');
   await page.goto('/order');
   const closed = rows(page).filter({ hasText: 'P012' }).first();
   await expect(closed).toBeVisible();

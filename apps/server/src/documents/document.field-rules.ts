@@ -155,12 +155,29 @@ export function assertValid(doc: DocumentLike, model: ModelConfig, user: Session
   if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors, 'document.invalid');
 }
 
+/** Hidden srcs per model configuration (the cached, frozen config object) and per set of roles. */
+const hiddenByConfig = new WeakMap<object, Map<string, readonly string[]>>();
+
+function hiddenSrcs(model: ModelConfig, user: SessionUser): readonly string[] {
+  let byRoles = hiddenByConfig.get(model.form);
+  if (!byRoles) hiddenByConfig.set(model.form, (byRoles = new Map()));
+  const roles = [user.role?.key ?? '', ...user.roles.map((r) => r.key), ...(user._profile ?? [])].sort().join(',');
+  let hidden = byRoles.get(roles);
+  if (!hidden) {
+    hidden = fieldsHiddenByRole([...model.form.fields, ...model.list.fields], docUser(user));
+    byRoles.set(roles, hidden);
+  }
+  return hidden;
+}
+
 /**
- * Removes the fields the user may not view because of their viewRoles (reads and lists). The
- * returned function is meant to be built once per request and applied to every row.
+ * Removes the fields the user may not view because of their viewRoles (reads and lists). Which
+ * fields those are depends only on the configuration and the roles, so it is computed once per
+ * configuration version and role set, not per request.
  */
 export function roleHiding(model: ModelConfig, user: SessionUser): <T extends DocumentLike>(doc: T) => T {
-  const hidden = fieldsHiddenByRole([...model.form.fields, ...model.list.fields], docUser(user));
+  const hidden = hiddenSrcs(model, user);
+  if (!hidden.length) return (doc) => doc;
   return (doc) => {
     let out = doc;
     for (const src of hidden) if (getPath(out, src) !== undefined) out = setPath(out, src, undefined);

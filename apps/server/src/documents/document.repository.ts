@@ -75,7 +75,7 @@ export interface ListQuery {
 
 export { COUNT_EXACT_LIMIT, countExactLimit } from '../db/capped-count.ts';
 
-const base = (db: Db) =>
+const buildBase = (db: Db) =>
   db
     .selectFrom('documents as d')
     .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
@@ -83,8 +83,8 @@ const base = (db: Db) =>
     .leftJoin('users as c', 'c.id', 'd.created_by')
     .leftJoin('groups as g', 'g.id', 'd.group_id');
 
-const selectRow = (db: Db) =>
-  base(db).select([
+const buildSelectRow = (db: Db) =>
+  buildBase(db).select([
     sql<string>`d.id::text`.as('id'),
     'd.model',
     'd.type',
@@ -115,6 +115,19 @@ const selectRow = (db: Db) =>
     sql<string>`d.value::text`.as('value'),
     sql<string>`d.list_value::text`.as('list_value'),
   ]);
+
+/**
+ * Kysely builders are immutable: the joins and the 29 columns of a document row are built once per
+ * connection (or transaction) and reused by every query, rather than parsed again per request.
+ */
+const builders = new WeakMap<Db, { base: ReturnType<typeof buildBase>; selectRow: ReturnType<typeof buildSelectRow> }>();
+const builtFor = (db: Db) => {
+  let built = builders.get(db);
+  if (!built) builders.set(db, (built = { base: buildBase(db), selectRow: buildSelectRow(db) }));
+  return built;
+};
+const base = (db: Db) => builtFor(db).base;
+const selectRow = (db: Db) => builtFor(db).selectRow;
 
 const totalsColumns = (t: DocumentWrite['totals']) => ({
   gross_value: t.grossValue,

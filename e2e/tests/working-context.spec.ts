@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, workIn as pick } from './helpers.ts';
+
+/** The working context of the group drawer filters the lists, and the home page switches domain. */
+
+const count = (page: Page) => page.getByTestId('table-count');
+
+test("the buyer's order list follows the group, 'All' and 'Created by me'", async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/order');
+  // the buyer works in Purchasing Lisboa: the orders of the Madrid plant's group are not listed
+  await expect(count(page)).toContainText('11');
+
+  await pick(page, 'group-option-all');
+  await expect(count(page)).toContainText('14');
+
+  await pick(page, 'group-option-created-by-me');
+  await expect(count(page)).toContainText('10');
+  await expect(page.getByTestId('group-button')).toHaveText('Created by me');
+
+  // a location narrows to the documents delivered there
+  await page.getByTestId('group-button').click();
+  await page.getByTestId('group-mode-locations').click();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/user/config'));
+  await page.getByTestId('location-entry-porto-wh').click();
+  expect((await saved).status()).toBe(200);
+  await page.getByTestId('group-close').click();
+  await expect(page.getByTestId('table-empty')).toBeVisible();
+
+  await pick(page, 'group-option-all');
+  await expect(count(page)).toContainText('14');
+});
+
+test('the buyer switches to the other domain from the home page; the requester is told and stays', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  await expect(page.getByTestId('header-logo')).toHaveAttribute('src', /acme/);
+  const switched = page.waitForResponse((r) => r.url().endsWith('/api/profile/user/config'));
+  await page.getByTestId('home-domains').getByTestId('domain-globex').click();
+  expect((await switched).status()).toBe(200);
+  await expect(page.getByTestId('header-logo')).toHaveAttribute('src', /globex/);
+  await expect(page.getByText('You are now working in Globex Corporation.')).toBeVisible();
+  // the next calls go to the other domain with its own session
+  const next = page.waitForRequest((r) => r.url().includes('/api/purchasing/order'));
+  await page.goto('/order');
+  expect((await next).headers()['x-p2p-domain']).toBe('globex');
+
+  await page.getByTestId('header-user-menu').click().catch(() => undefined);
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'requester');
+  await page.getByTestId('home-domains').getByTestId('domain-globex').click();
+  await expect(page.getByText('You have no account in domain Globex Corporation.')).toBeVisible();
+  await expect(page.getByTestId('header-logo')).toHaveAttribute('src', /acme/);
+});
