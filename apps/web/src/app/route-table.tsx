@@ -12,6 +12,7 @@ import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
+import { FavoriteToggle } from '../features/favorites/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
@@ -81,7 +82,7 @@ function configElement(route: RouteConfig, path: string): ReactNode {
     case 'model':
     case 'list':
       return route.meta.model ? (
-        <DocumentListPage key={path} model={model} path={path} />
+        <DocumentListPage key={path} model={model} path={path} meta={route.meta} favorite={FavoriteToggle} />
       ) : (
         <ModulePlaceholder name={route.name} />
       );
@@ -123,7 +124,9 @@ export function appRoutes(config: AppConfig): AppRoute[] {
           path: formPath,
           name: `${r.name}-form`,
           layout,
-          element: <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} />,
+          element: (
+            <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} favorite={FavoriteToggle} />
+          ),
         });
       }
     }

@@ -1,6 +1,8 @@
 import './fields.css';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldRenderer } from './registry.tsx';
+import { fieldLabel } from './rules.ts';
 import { resolveFieldType, type FieldContext, type FieldDef } from './types.ts';
 
 export interface FieldProps {
@@ -20,23 +22,36 @@ const fieldId = (src: string) => `input-${src.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 /** A labelled field: the registry's Input when editable, else its Display. Required shows an asterisk unless read-only. */
 export function Field({ field, value, ctx, editable, required, error, onChange, label }: FieldProps) {
+  const { i18n } = useTranslation();
   const type = resolveFieldType(field.type);
   const { Display, Input } = fieldRenderer(type);
   const id = fieldId(field.src);
   const wide = type === 'lines' || type === 'textarea' || type === 'address' || type === 'scores';
   return (
-    <div className={`field field--${type}${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`} data-testid={`field-${field.src}`} data-type={type}>
+    <div
+      className={`field field--${type}${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`}
+      data-testid={`field-${field.src}`}
+      data-type={type}
+    >
       <label className="field__label" htmlFor={id} id={`${id}-label`}>
-        {label ?? field.label ?? field.src}
+        {label ?? fieldLabel(field, i18n.language)}
         {required && editable && (
           <span className="field-required" aria-label="required" data-testid="required-mark">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>
       <div className="field__control">
         {editable && onChange ? (
-          <Input id={id} field={{ ...field, type }} value={value} ctx={ctx} onChange={onChange} invalid={Boolean(error)} />
+          <Input
+            id={id}
+            field={{ ...field, type }}
+            value={value}
+            ctx={ctx}
+            onChange={onChange}
+            invalid={Boolean(error)}
+          />
         ) : (
           <Display field={{ ...field, type }} value={value} ctx={ctx} />
         )}

@@ -18,7 +18,9 @@ function useSuggestions(url: string) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const search = async (q: string) => {
     try {
-      const res = await api.get<ListAnswer | Suggestion[]>(url, { query: { q, p: 1, l: SUGGESTIONS.pageSize, c: 0 } });
+      const res = await api.get<ListAnswer | Suggestion[]>(url, {
+        query: { q, p: 1, l: SUGGESTIONS.pageSize, c: 0 },
+      });
       setSuggestions(Array.isArray(res) ? res : (res?.items ?? []));
     } catch {
       setSuggestions([]);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isSupplier } from '@p2p/domain';
+import { actsAsSupplier } from '@p2p/domain';
 import { displayDate, displayDateRange, displayNumber, keyOf, optionsOf, refLabel } from './rules.ts';
 import { STATUS_ICONS, isStatusIcon, statusLabelKey } from './status-icons.ts';
 import type { DisplayProps } from './types.ts';
@@ -46,7 +46,8 @@ export function BooleanDisplay({ value }: DisplayProps) {
   const { t } = useTranslation();
   return (
     <span className="field-boolean" aria-label={value ? t('fields.yes') : t('fields.no')}>
-      <i className={value ? 'pi pi-check' : 'pi pi-minus'} aria-hidden="true" /> {value ? t('fields.yes') : t('fields.no')}
+      <i className={value ? 'pi pi-check' : 'pi pi-minus'} aria-hidden="true" />{' '}
+      {value ? t('fields.yes') : t('fields.no')}
     </span>
   );
 }
@@ -96,7 +97,7 @@ export function IconStatusDisplay({ value, ctx }: DisplayProps) {
     console.warn(`status icon '${key}' is missing`);
     return <span className="field-status">{key}</span>;
   }
-  const label = t(statusLabelKey(key, isSupplier(ctx?.user)));
+  const label = t(statusLabelKey(key, actsAsSupplier(ctx?.user)));
   return (
     <span className="field-status" data-status={key} title={label}>
       <i className={STATUS_ICONS[key]} aria-hidden="true" />
@@ -132,5 +133,9 @@ export { MediaDisplay } from './media.tsx';
 export function ConditionsDisplay({ value }: DisplayProps) {
   const list = Array.isArray(value) ? (value as Array<{ condition?: string; value?: unknown }>) : [];
   if (!list.length) return <Empty />;
-  return <span className="field-conditions">{list.map((c) => `${c.condition}: ${String(c.value ?? '')}`).join(', ')}</span>;
+  return (
+    <span className="field-conditions">
+      {list.map((c) => `${c.condition}: ${String(c.value ?? '')}`).join(', ')}
+    </span>
+  );
 }

@@ -5,9 +5,27 @@ import { renderWithProviders, testUser } from '../../test/render.tsx';
 import { Field } from './Field.tsx';
 import { FIELD_REGISTRY } from './registry.tsx';
 import { FIELD_TYPES, resolveFieldType, type FieldContext, type FieldDef } from './types.ts';
-import { addEntry, commitDate, commitDateRange, commitNumber, commitPercentage, isCountryDisabled, numericText } from './rules.ts';
+import {
+  addEntry,
+  commitDate,
+  commitDateRange,
+  commitNumber,
+  commitPercentage,
+  isCountryDisabled,
+  numericText,
+} from './rules.ts';
 
-function Harness({ field, initial, ctx, onValue }: { field: FieldDef; initial?: unknown; ctx?: FieldContext; onValue?: (v: unknown) => void }) {
+function Harness({
+  field,
+  initial,
+  ctx,
+  onValue,
+}: {
+  field: FieldDef;
+  initial?: unknown;
+  ctx?: FieldContext;
+  onValue?: (v: unknown) => void;
+}) {
   const [value, setValue] = useState<unknown>(initial);
   return (
     <Field
@@ -33,7 +51,10 @@ describe('field rules', () => {
     expect(commitDate('')).toEqual({ ok: true, value: null });
   });
   it('clamps a date range: from to min, to to max', () => {
-    expect(commitDateRange('01-01-2020', '31-12-2030', '2026-01-01', '2026-12-31')).toEqual({ ok: true, value: '2026-01-01|2026-12-31' });
+    expect(commitDateRange('01-01-2020', '31-12-2030', '2026-01-01', '2026-12-31')).toEqual({
+      ok: true,
+      value: '2026-01-01|2026-12-31',
+    });
     expect(commitDateRange('32-01-2026', '')).toEqual({ ok: false });
   });
   it('strips numeric strings and turns comma into dot; quantities keep 3 decimals', () => {
@@ -65,7 +86,18 @@ describe('field rules', () => {
 describe('field inputs', () => {
   it('date input rejects 31-02-2026 and keeps the value; clamps to min', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={{ src: 'deliveryDate', label: 'Delivery date', type: 'date', min: '2026-01-10', required: true }} onValue={onValue} />);
+    renderWithProviders(
+      <Harness
+        field={{
+          src: 'deliveryDate',
+          label: 'Delivery date',
+          type: 'date',
+          min: '2026-01-10',
+          required: true,
+        }}
+        onValue={onValue}
+      />,
+    );
     expect(screen.getByTestId('required-mark')).toBeTruthy();
     const input = screen.getByLabelText(/Delivery date/) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '31-02-2026' } });
@@ -80,7 +112,9 @@ describe('field inputs', () => {
 
   it('number input strips characters while typing; quantity rounds to 3 decimals on blur', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={{ src: 'q', label: 'Quantity', type: 'quantity' }} onValue={onValue} />);
+    renderWithProviders(
+      <Harness field={{ src: 'q', label: 'Quantity', type: 'quantity' }} onValue={onValue} />,
+    );
     const input = screen.getByLabelText('Quantity') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '12,3456 kg' } });
     expect(input.value).toBe('12.3456');
@@ -91,7 +125,12 @@ describe('field inputs', () => {
 
   it('percentage input clamps to min and max', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={{ src: 'p', label: 'Share', type: 'percentage', min: 0, max: 100 }} onValue={onValue} />);
+    renderWithProviders(
+      <Harness
+        field={{ src: 'p', label: 'Share', type: 'percentage', min: 0, max: 100 }}
+        onValue={onValue}
+      />,
+    );
     const input = screen.getByLabelText('Share') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '130' } });
     fireEvent.blur(input);
@@ -100,7 +139,13 @@ describe('field inputs', () => {
 
   it('multi-select respects max and ignores duplicates', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={{ src: 'tags', label: 'Tags', type: 'tags', max: 2 }} initial={['a']} onValue={onValue} />);
+    renderWithProviders(
+      <Harness
+        field={{ src: 'tags', label: 'Tags', type: 'tags', max: 2 }}
+        initial={['a']}
+        onValue={onValue}
+      />,
+    );
     const add = screen.getByTestId('input-tags-add') as HTMLInputElement;
     fireEvent.change(add, { target: { value: 'a' } });
     fireEvent.keyDown(add, { key: 'Enter' });
@@ -113,7 +158,9 @@ describe('field inputs', () => {
 
   it('address country is disabled for subtype P999 only', () => {
     const field = { src: 'address', label: 'Address', type: 'address' };
-    const { unmount } = renderWithProviders(<Harness field={field} ctx={{ doc: { doc: { subtype: 'P999' } } }} />);
+    const { unmount } = renderWithProviders(
+      <Harness field={field} ctx={{ doc: { doc: { subtype: 'P999' } } }} />,
+    );
     expect((screen.getByTestId('input-address-country') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('input-address-city') as HTMLInputElement).disabled).toBe(false);
     unmount();
@@ -123,8 +170,13 @@ describe('field inputs', () => {
 
   it("shows 'receive' as Dispatched to supplier users", () => {
     const field = { src: 's', label: 'Status', type: 'icon_status' };
-    const supplier = testUser({ role: { key: 'supplier', name: 'Supplier' }, roles: [{ key: 'supplier', name: 'Supplier' }] });
-    const { unmount } = renderWithProviders(<Field field={field} value="receive" editable={false} ctx={{ user: supplier }} />);
+    const supplier = testUser({
+      role: { key: 'supplier', name: 'Supplier' },
+      roles: [{ key: 'supplier', name: 'Supplier' }],
+    });
+    const { unmount } = renderWithProviders(
+      <Field field={field} value="receive" editable={false} ctx={{ user: supplier }} />,
+    );
     expect(screen.getByTitle('Dispatched')).toBeTruthy();
     unmount();
     renderWithProviders(<Field field={field} value="receive" editable={false} ctx={{ user: testUser() }} />);
@@ -132,7 +184,14 @@ describe('field inputs', () => {
   });
 
   it('required fields show no asterisk when read-only', () => {
-    renderWithProviders(<Field field={{ src: 'd', label: 'Description', type: 'text', required: true }} value="x" editable={false} required />);
+    renderWithProviders(
+      <Field
+        field={{ src: 'd', label: 'Description', type: 'text', required: true }}
+        value="x"
+        editable={false}
+        required
+      />,
+    );
     expect(screen.queryByTestId('required-mark')).toBeNull();
   });
 });

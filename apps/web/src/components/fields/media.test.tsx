@@ -4,54 +4,35 @@ import { useState } from 'react';
 import { renderWithProviders, testUser } from '../../test/render.tsx';
 import { resetSession, startSession } from '../../lib/session.ts';
 import { Field } from './Field.tsx';
-import type { FieldDef } from './types.ts';
+import type { StoredFile } from '@p2p/domain';
+import type { FieldContext, FieldDef, FieldFiles } from './types.ts';
 
-/** XMLHttpRequest replaced at the network boundary: records requests, answers on demand. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
+/** The feature's file transfer as the field sees it: records uploads, answers them on demand. */
+function fakeFiles() {
+  const uploads: Array<{
+    files: readonly File[];
+    options: Parameters<FieldFiles['upload']>[1];
+    resolve: (answer: { files: StoredFile[] }) => void;
+    reject: (err: Error) => void;
+  }> = [];
+  const files: FieldFiles = {
+    upload: (chosen, options) =>
+      new Promise((resolve, reject) => uploads.push({ files: chosen, options, resolve, reject })),
+    downloadUrl: (id, token) => `/api/files/${id}?access_token=${token ?? ''}`,
+  };
+  return { files, uploads };
 }
 
 function Harness({
   field,
   initial,
   onValue,
+  ctx,
 }: {
   field: FieldDef;
   initial?: unknown;
   onValue?: (v: unknown) => void;
+  ctx?: FieldContext;
 }) {
   const [value, setValue] = useState<unknown>(initial);
   const [editing, setEditing] = useState(true);
@@ -64,6 +45,7 @@ function Harness({
         field={field}
         value={value}
         editable={editing}
+        ctx={ctx}
         onChange={(v) => {
           setValue(v);
           onValue?.(v);
@@ -73,8 +55,12 @@ function Harness({
   );
 }
 
-const field = (over: Partial<FieldDef> & { extensions?: string } = {}): FieldDef =>
-  ({ src: 'attachments', label: 'Attachments', type: 'media', ...over }) as FieldDef;
+const field = (over: Partial<FieldDef> = {}): FieldDef => ({
+  src: 'attachments',
+  label: 'Attachments',
+  type: 'media',
+  ...over,
+});
 
 const fileOf = (name: string, size: number, type = 'application/pdf') =>
   new File(['x'.repeat(size)], name, { type });
@@ -82,9 +68,10 @@ const fileOf = (name: string, size: number, type = 'application/pdf') =>
 const choose = (files: File[]) =>
   fireEvent.change(screen.getByLabelText('Attachments') as HTMLInputElement, { target: { files } });
 
+let transfer: ReturnType<typeof fakeFiles>;
+
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  transfer = fakeFiles();
   startSession('tok-1', testUser());
 });
 afterEach(() => resetSession('signout'));
@@ -92,47 +79,52 @@ afterEach(() => resetSession('signout'));
 describe('media field', () => {
   it('shows the exact violation messages and uploads nothing', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={field({ size: 10, extensions: 'pdf, png' })} onValue={onValue} />);
+    renderWithProviders(
+      <Harness
+        field={field({ size: 10, extensions: 'pdf, png' })}
+        onValue={onValue}
+        ctx={{ files: transfer.files }}
+      />,
+    );
     choose([fileOf('a.exe', 25), fileOf('b.exe', 30)]);
     expect(screen.getByRole('alert').textContent).toBe(
       'File size of 25 bytes exceeds the limit of 10 bytes allowed. ' +
         "The file extension 'exe' is not allowed. Allowed extensions: pdf, png. " +
         'File size of 30 bytes exceeds the limit of 10 bytes allowed.',
     );
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(transfer.uploads).toHaveLength(0);
     expect(onValue).not.toHaveBeenCalled();
   });
 
   it('adds no file when one of several fails (default limit 20,000,000 bytes)', () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={field()} onValue={onValue} />);
+    renderWithProviders(<Harness field={field()} onValue={onValue} ctx={{ files: transfer.files }} />);
     const big = fileOf('big.pdf', 1);
     Object.defineProperty(big, 'size', { value: 20_000_001 });
     choose([fileOf('ok.pdf', 3), big]);
     expect(screen.getByRole('alert').textContent).toBe(
       'File size of 20,000,001 bytes exceeds the limit of 20,000,000 bytes allowed.',
     );
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(transfer.uploads).toHaveLength(0);
     expect(onValue).not.toHaveBeenCalled();
   });
 
-  it('uploads with progress, stores the answered files and links them for download', async () => {
+  it("uploads through the context's files with progress, stores the answered files and links them", async () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={field({ extensions: 'pdf' })} onValue={onValue} />);
+    renderWithProviders(
+      <Harness field={field({ extensions: 'pdf' })} onValue={onValue} ctx={{ files: transfer.files }} />,
+    );
     choose([fileOf('Offer.PDF', 4)]);
-    expect(FakeXhr.sent).toHaveLength(1);
-    const xhr = FakeXhr.sent[0]!;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/files');
-    expect(xhr.headers.Authorization).toBe('Bearer tok-1');
-    expect((xhr.body?.get('files[0]') as File).name).toBe('Offer.PDF');
-    expect(xhr.body?.get('extensions')).toBe('pdf');
+    expect(transfer.uploads).toHaveLength(1);
+    const upload = transfer.uploads[0]!;
+    expect(upload.files.map((f) => f.name)).toEqual(['Offer.PDF']);
+    expect(upload.options).toMatchObject({ maxSize: 20_000_000, extensions: 'pdf' });
 
-    act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }));
+    act(() => upload.options.onProgress?.(50));
     expect(screen.getByTestId('input-attachments-progress').textContent).toContain('50');
 
-    const stored = { _id: 'f-1', name: 'Offer.PDF', contentType: 'application/pdf', size: 4 };
-    act(() => xhr.respond(200, { files: [stored], info: null }));
+    const stored: StoredFile = { _id: 'f-1', name: 'Offer.PDF', contentType: 'application/pdf', size: 4 };
+    await act(async () => upload.resolve({ files: [stored] }));
     await waitFor(() => expect(onValue).toHaveBeenCalledWith([stored]));
     expect(screen.queryByTestId('input-attachments-progress')).toBeNull();
     const link = screen.getByRole('link', { name: 'Offer.PDF' });
@@ -148,20 +140,21 @@ describe('media field', () => {
     expect(onValue).toHaveBeenLastCalledWith(null);
   });
 
-  it("shows the server's message when the upload is refused", async () => {
+  it('shows the message of a refused upload', async () => {
     const onValue = vi.fn();
-    renderWithProviders(<Harness field={field()} onValue={onValue} />);
+    renderWithProviders(<Harness field={field()} onValue={onValue} ctx={{ files: transfer.files }} />);
     choose([fileOf('a.pdf', 2)]);
     const message = 'File size of 2 bytes exceeds the limit of 1 bytes allowed.';
-    act(() =>
-      FakeXhr.sent[0]!.respond(400, {
-        message,
-        key: 'files.rejected',
-        _status: 400,
-        data: { errors: [{ field: 'files', message }] },
-      }),
-    );
+    await act(async () => transfer.uploads[0]!.reject(new Error(message)));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
     expect(onValue).not.toHaveBeenCalled();
+  });
+
+  it('without a file transfer in the context shows stored files by name and takes none', () => {
+    const stored: StoredFile = { _id: 'f-1', name: 'Offer.PDF', contentType: 'application/pdf', size: 4 };
+    renderWithProviders(<Harness field={field()} initial={[stored]} />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('Offer.PDF')).toBeTruthy();
+    expect((screen.getByLabelText('Attachments') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -2,19 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from 'primereact/progressbar';
 import { FILE_SIZE_LIMIT, fileViolations, type StoredFile } from '@p2p/domain';
-import { fileDownloadUrl, uploadFiles } from '../../features/files/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { showToast } from '../../lib/toasts.ts';
-import type { DisplayProps, FieldDef, InputProps } from './types.ts';
+import type { DisplayProps, FieldFiles, InputProps } from './types.ts';
 
 /**
  * The 'media' (and 'file') field: chosen files are checked with fileViolations (size limit of the
- * field, else 20,000,000 bytes; the field's allowed `extensions`), uploaded to POST /api/files with
- * upload progress, and the field value becomes [{_id, name, contentType, size}]. If any chosen file
- * fails a check, the messages (de-duplicated, joined) show as a failure and no file is added.
+ * field, else 20,000,000 bytes; the field's allowed `extensions`), uploaded through the context's
+ * `files` (the feature's POST /api/files, with upload progress), and the field value becomes
+ * [{_id, name, contentType, size}]. If any chosen file fails a check, the messages (de-duplicated,
+ * joined) show as a failure and no file is added. Without `files` in the context, stored files show
+ * by name and no file can be added.
  */
-
-type MediaField = FieldDef & { extensions?: string; multiple?: boolean };
 
 /** The stored files of a value; older values ({name} or a plain name) show without a link. */
 export function mediaFiles(value: unknown): Array<Partial<StoredFile> & { name: string }> {
@@ -32,13 +31,14 @@ export function mediaFiles(value: unknown): Array<Partial<StoredFile> & { name: 
     .filter((f): f is Partial<StoredFile> & { name: string } => Boolean(f?.name));
 }
 
-function FileLink({ file, token }: { file: Partial<StoredFile> & { name: string }; token: string | null }) {
+function FileLink({ file, files }: { file: Partial<StoredFile> & { name: string }; files?: FieldFiles }) {
   const { t } = useTranslation();
-  if (!file._id) return <span className="field-media-name">{file.name}</span>;
+  const { token } = useSession();
+  if (!file._id || !files) return <span className="field-media-name">{file.name}</span>;
   return (
     <a
       className="field-media-link"
-      href={fileDownloadUrl(file._id, token)}
+      href={files.downloadUrl(file._id, token)}
       target="_blank"
       rel="noopener noreferrer"
       title={t('files.download', { name: file.name })}
@@ -48,8 +48,7 @@ function FileLink({ file, token }: { file: Partial<StoredFile> & { name: string 
   );
 }
 
-export function MediaDisplay({ value }: DisplayProps) {
-  const { token } = useSession();
+export function MediaDisplay({ value, ctx }: DisplayProps) {
   const files = mediaFiles(value);
   if (!files.length) return <span className="field-empty" aria-hidden="true" />;
   return (
@@ -58,17 +57,16 @@ export function MediaDisplay({ value }: DisplayProps) {
       {files.map((f, i) => (
         <span key={f._id ?? `${f.name}-${i}`}>
           {i > 0 && ', '}
-          <FileLink file={f} token={token} />
+          <FileLink file={f} files={ctx?.files} />
         </span>
       ))}
     </span>
   );
 }
 
-export function MediaInput({ id, field, value, onChange, disabled }: InputProps) {
+export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputProps) {
   const { t } = useTranslation();
-  const { token } = useSession();
-  const media = field as MediaField;
+  const transfer = ctx?.files;
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const files = mediaFiles(value);
@@ -80,10 +78,10 @@ export function MediaInput({ id, field, value, onChange, disabled }: InputProps)
   };
 
   async function choose(chosen: File[]) {
-    if (!chosen.length) return;
+    if (!chosen.length || !transfer) return;
     const messages = fileViolations(chosen, {
       maxSize: limit,
-      ...(media.extensions ? { extensions: media.extensions } : {}),
+      ...(field.extensions ? { extensions: field.extensions } : {}),
     });
     if (messages.length) {
       fail(messages.join(' '));
@@ -92,9 +90,9 @@ export function MediaInput({ id, field, value, onChange, disabled }: InputProps)
     setError(null);
     setProgress(0);
     try {
-      const res = await uploadFiles(chosen, {
+      const res = await transfer.upload(chosen, {
         maxSize: limit,
-        ...(media.extensions ? { extensions: media.extensions } : {}),
+        ...(field.extensions ? { extensions: field.extensions } : {}),
         onProgress: setProgress,
       });
       const kept = files.filter((f) => f._id) as StoredFile[];
@@ -117,12 +115,12 @@ export function MediaInput({ id, field, value, onChange, disabled }: InputProps)
       <input
         id={id}
         type="file"
-        multiple={media.multiple !== false}
-        disabled={disabled || busy}
+        multiple={field.multiple !== false}
+        disabled={disabled || busy || !transfer}
         title={t('files.choose')}
-        {...(media.extensions
+        {...(field.extensions
           ? {
-              accept: media.extensions
+              accept: field.extensions
                 .split(',')
                 .map((e) => `.${e.trim().replace(/^\./, '')}`)
                 .join(','),
@@ -146,7 +144,7 @@ export function MediaInput({ id, field, value, onChange, disabled }: InputProps)
         <ul className="field-media-list" data-testid={`${id}-files`}>
           {files.map((f, i) => (
             <li key={f._id ?? `${f.name}-${i}`}>
-              <FileLink file={f} token={token} />
+              <FileLink file={f} files={transfer} />
               {!disabled && (
                 <button
                   type="button"

@@ -5,13 +5,17 @@ import { refUrl, taxonomyItems } from './rules.ts';
 
 describe('reference look-ups', () => {
   it('points items, suppliers, users and taxes at /reference and other refs at their model list', () => {
-    expect(refUrl({ src: 'supplier.name', type: 'supplier', ref: 'supplier' }, 'supplier')).toBe('/reference/supplier');
+    expect(refUrl({ src: 'supplier.name', type: 'supplier', ref: 'supplier' }, 'supplier')).toBe(
+      '/reference/supplier',
+    );
     expect(refUrl({ src: 'partners', type: 'suppliers' }, 'suppliers')).toBe('/reference/supplier');
     expect(refUrl({ src: 'manager.name', type: 'user', ref: 'users' }, 'user')).toBe('/reference/user');
     expect(refUrl({ src: 'assignees', type: 'users' }, 'users')).toBe('/reference/user');
     expect(refUrl({ src: 'item', type: 'ref_item' }, 'ref_item')).toBe('/reference/item');
     expect(refUrl({ src: 'tax', type: 'ref', ref: 'tax' }, 'ref')).toBe('/reference/tax');
-    expect(refUrl({ src: 'reference.contract', type: 'ref', ref: 'contract' }, 'ref')).toBe('/purchasing/contract');
+    expect(refUrl({ src: 'reference.contract', type: 'ref', ref: 'contract' }, 'ref')).toBe(
+      '/purchasing/contract',
+    );
     expect(refUrl({ src: 'x', type: 'ref', ref: '/custom/list' }, 'ref')).toBe('/custom/list');
   });
 

@@ -17,11 +17,29 @@ const renderers = {
 };
 
 function LinesDisplay({ field, value, ctx }: DisplayProps) {
-  return <LinesEditor id={`field-${field.src}`} field={field} lines={(value as Line[]) ?? []} ctx={ctx} renderers={renderers} />;
+  return (
+    <LinesEditor
+      id={`field-${field.src}`}
+      field={field}
+      lines={(value as Line[]) ?? []}
+      ctx={ctx}
+      renderers={renderers}
+    />
+  );
 }
 
 function LinesInput({ id, field, value, ctx, onChange, disabled }: InputProps) {
-  return <LinesEditor id={id} field={field} lines={(value as Line[]) ?? []} ctx={ctx} onChange={onChange} disabled={disabled} renderers={renderers} />;
+  return (
+    <LinesEditor
+      id={id}
+      field={field}
+      lines={(value as Line[]) ?? []}
+      ctx={ctx}
+      onChange={onChange}
+      disabled={disabled}
+      renderers={renderers}
+    />
+  );
 }
 
 /** Read-only types have no input: their Input shows the Display. */
@@ -68,4 +86,5 @@ export const FIELD_REGISTRY: Record<FieldType, FieldRenderer> = {
   lines: { Display: LinesDisplay, Input: LinesInput },
 };
 
-export const fieldRenderer = (type: string | undefined): FieldRenderer => FIELD_REGISTRY[resolveFieldType(type)];
+export const fieldRenderer = (type: string | undefined): FieldRenderer =>
+  FIELD_REGISTRY[resolveFieldType(type)];

@@ -1,10 +1,13 @@
 import {
+  COUNTRY_LOCKED_SUBTYPE,
   addMultiSelect,
   clampDateRange,
   clampPercentage,
   formatDate,
   formatNumber,
   formatTime,
+  getPath,
+  labelText,
   normalizeNumericInput,
   parseNumericInput,
   parseTypedDate,
@@ -12,25 +15,9 @@ import {
 } from '@p2p/domain';
 import type { FieldDef, FieldItem } from './types.ts';
 
-/** Reads a dotted path ('supplier.name') of an object. */
-export function getPath(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
-/** Returns a copy of `obj` with the dotted path set (intermediate objects copied, never mutated). */
-export function setPath<T extends Record<string, unknown>>(obj: T, path: string, value: unknown): T {
-  const [head, ...rest] = path.split('.');
-  if (!head) return obj;
-  if (rest.length === 0) return { ...obj, [head]: value };
-  const child = obj[head];
-  const base = child && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : {};
-  return { ...obj, [head]: setPath(base, rest.join('.'), value) };
-}
+/** The label of a field in `lang` (the server sends it translated already), else its src. */
+export const fieldLabel = (field: Pick<FieldDef, 'label' | 'src'>, lang?: string): string =>
+  labelText(field.label, lang) || field.src;
 
 /** Decimals of a '#,##0.00' style format; defaults by type (quantity 3, price 5, others 2). */
 export function decimalsOf(field: Pick<FieldDef, 'format' | 'type'>): number {
@@ -64,17 +51,29 @@ export function commitDate(text: string, min?: string | number | null): DateResu
   return value ? { ok: true, value } : { ok: false };
 }
 
-export function commitDateRange(from: string, to: string, min?: string | number | null, max?: string | number | null): DateResult {
+export function commitDateRange(
+  from: string,
+  to: string,
+  min?: string | number | null,
+  max?: string | number | null,
+): DateResult {
   for (const part of [from, to]) if (part.trim() && !parseTypedDate(part)) return { ok: false };
-  const value = clampDateRange(`${from}|${to}`, min === undefined ? null : String(min), max === undefined ? null : String(max));
+  const value = clampDateRange(
+    `${from}|${to}`,
+    min === undefined ? null : String(min),
+    max === undefined ? null : String(max),
+  );
   return { ok: true, value: value === '|' ? null : value };
 }
 
 export const commitPercentage = (text: string, min?: number | string, max?: number | string): number | null =>
   clampPercentage(text, min === undefined ? null : Number(min), max === undefined ? null : Number(max));
 
-export const addEntry = <T>(values: readonly T[] | null | undefined, v: T, max?: number | string | null): T[] =>
-  addMultiSelect(values, v, max === undefined || max === null ? null : Number(max));
+export const addEntry = <T>(
+  values: readonly T[] | null | undefined,
+  v: T,
+  max?: number | string | null,
+): T[] => addMultiSelect(values, v, max === undefined || max === null ? null : Number(max));
 
 export function displayDate(value: unknown, withTime = false): string {
   if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return '';
@@ -115,9 +114,9 @@ export function refLabel(value: unknown): string {
   return String(v.name ?? v.label ?? v.key ?? v._id ?? '');
 }
 
-/** Address country is disabled for documents of subtype P999 (seed 001 section 5). */
+/** Address country is disabled for documents of the country-locked subtype P999 (seed 001 section 5). */
 export const isCountryDisabled = (doc: Record<string, unknown> | undefined): boolean =>
-  getPath(doc, 'doc.subtype') === 'P999';
+  getPath(doc, 'doc.subtype') === COUNTRY_LOCKED_SUBTYPE;
 
 /** Phone: only digits, parentheses, hyphen, plus and space. */
 export const phoneText = (text: string): string => text.replace(/[^0-9()+\- ]/g, '');
@@ -156,7 +155,10 @@ export function refUrl(field: FieldDef, type: string): string {
 }
 
 /** Select option sources loaded from the taxonomy: a field with ref 'countries' (or 'country') lists GET /taxonomy/country. */
-export const TAXONOMY_SOURCES: Record<string, string> = { countries: '/taxonomy/country', country: '/taxonomy/country' };
+export const TAXONOMY_SOURCES: Record<string, string> = {
+  countries: '/taxonomy/country',
+  country: '/taxonomy/country',
+};
 
 /** Options of a taxonomy answer: a list or {items}, entries {key|code|_id, label|name}. */
 export function taxonomyItems(answer: unknown): FieldItem[] {

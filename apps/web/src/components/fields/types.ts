@@ -1,4 +1,4 @@
-import type { SessionUser } from '@p2p/domain';
+import type { FieldConfig, FieldMode, SessionUser, StoredFile } from '@p2p/domain';
 
 /** The field type union and list live in @p2p/domain (shared with the server). */
 export { FIELD_TYPES, resolveFieldType, type FieldType } from '@p2p/domain';
@@ -12,46 +12,43 @@ export interface FieldItem {
   color?: string;
 }
 
-/** Field config of seed 000 section 3 (as served by GET /config/model/{lang}/{model}). */
-export interface FieldDef {
+/**
+ * A field as the renderers read it: the domain's field config (seed 000 section 3, as GET
+ * /config/model/{lang}/{model} serves it, labels in the asked language) with only `src` required,
+ * so a table column names just what it shows, plus what only the web app reads.
+ */
+export interface FieldDef extends Partial<Omit<FieldConfig, 'src'>> {
   src: string;
-  label?: string;
-  type?: string;
-  format?: string;
-  native?: boolean;
-  expr?: string;
-  items?: Array<FieldItem | string | number | FieldDef>;
-  ref?: string;
-  route?: string;
-  required?: boolean;
-  readonly?: boolean;
-  default?: unknown;
-  viewRoles?: string;
-  editRoles?: string;
-  viewStates?: string[];
-  editStates?: string[];
-  requiredStates?: string[];
-  viewConditions?: string;
-  hiddenIfNull?: boolean;
-  conditionalValue?: unknown;
-  sortable?: boolean;
-  filterable?: boolean;
   /** table column: right aligned */
   right?: boolean;
-  min?: number | string;
-  max?: number | string;
-  /** file size limit in bytes */
+  /** media: file size limit in bytes */
   size?: number;
+  /** media: the allowed file extensions, a comma list ('pdf, png') */
+  extensions?: string;
+}
+
+/** Upload and download of stored files (POST /api/files, GET /api/files/{id}), given by the feature. */
+export interface FieldFiles {
+  upload: (
+    files: readonly File[],
+    options: { maxSize?: number; extensions?: string; onProgress?: (percent: number) => void },
+  ) => Promise<{ files: StoredFile[] }>;
+  /** the link that downloads a stored file with the session's token */
+  downloadUrl: (id: string, token: string | null) => string;
 }
 
 /** What an input may need besides its own value: the document, the user and option sources. */
 export interface FieldContext {
   doc?: Record<string, unknown>;
   user?: SessionUser | null;
+  /** the form's mode: line cells follow the shared field rules for it */
+  mode?: FieldMode;
   /** option lists by ref name ('subtype', 'purchasing.currencies', 'purchasing.taxCodes', ...) */
   options?: Record<string, FieldItem[]>;
   /** state labels of the model workflow */
   states?: Record<string, string>;
+  /** file upload and download of media fields; without it files show by name and cannot be added */
+  files?: FieldFiles;
 }
 
 export interface DisplayProps {

@@ -1,211 +1,170 @@
 import './table.css';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { InputSwitch } from 'primereact/inputswitch';
-import { api, type Query } from '../../lib/api-client.ts';
-import { fieldRenderer, getPath, resolveFieldType, type FieldContext, type FieldDef } from '../fields/index.ts';
-import { isDescending, sortColumn, useTableState } from './use-table-state.ts';
+import { getPath } from '@p2p/domain';
+import { fieldLabel, resolveFieldType, type FieldContext } from '../fields/index.ts';
+import { rowFlag } from './row-flag.tsx';
+import { TablePager } from './TablePager.tsx';
+import { isRightAligned, TableRow, type Row, type TableColumn } from './TableRow.tsx';
+import { isDescending, sortColumn, type TableState } from './use-table-state.ts';
 
-export type Row = Record<string, unknown>;
-export const ROW_FLAGS = ['new', 'warn', 'fail', 'ignore'] as const;
-export type RowFlag = (typeof ROW_FLAGS)[number];
-const FLAG_ICONS: Record<RowFlag, string> = {
-  new: 'pi pi-star',
-  warn: 'pi pi-exclamation-triangle',
-  fail: 'pi pi-times-circle',
-  ignore: 'pi pi-minus-circle',
-};
-export const PAGE_SIZES = [10, 30, 50, 100];
-
-export interface TableColumn extends FieldDef {
-  /** right aligned (numbers are right aligned anyway) */
-  right?: boolean;
-  /** custom cell content (instead of the field type's display) */
-  render?: (row: Row) => ReactNode;
-}
-
-export interface TableAnswer {
-  items: Row[];
-  options?: { count?: number | null; page?: number; pagesize?: number };
+export interface TablePaging {
+  page: number;
+  size: number;
+  /** the sort spec: a column src, a leading minus for descending */
+  sort: string;
+  /** the search text applied */
+  q: string;
 }
 
 export interface TableProps {
   fields: TableColumn[];
-  /** a url (server paging with q, p, l, s, c) or the rows themselves (client paging) */
-  data: string | Row[];
+  rows: Row[];
+  /** every matching row; null when not counted (the pager then shows the page only) */
+  count: number | null;
+  /** rows are being fetched */
+  loading?: boolean;
+  paging: TablePaging;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  onSort: (src: string) => void;
+  /** given: the table shows its search box */
+  onSearch?: (q: string) => void;
+  /** the 'enabled' switch of a row was used; without it the switches are read-only */
+  onToggleEnabled?: (row: Row, src: string, value: boolean) => void;
+  /** whether the 'enabled' switch of a row may be used (default: yes) */
+  canToggle?: (row: Row, src: string) => boolean;
   header?: ReactNode;
   selectable?: boolean;
   onSelectionChange?: (rows: Row[]) => void;
   showCount?: boolean;
   paginate?: boolean;
-  pageSize?: number;
-  sort?: string;
-  search?: boolean;
   rowDetail?: (row: Row) => ReactNode;
   onRowClick?: (row: Row) => void;
   rowActions?: (row: Row) => ReactNode;
-  /** base url of the 'enabled' switch: PUT {dataUrl}/{id}/toggle-enabled {value}; defaults to the data url */
-  dataUrl?: string;
-  /** whether the 'enabled' switch of a row may be used (default: yes) */
-  canToggle?: (row: Row, src: string) => boolean;
-  /** a refused toggle (the switch goes back) */
-  onToggleError?: (err: unknown) => void;
   rowKey?: string;
-  flagKey?: string;
-  /** change it to fetch again */
-  reloadKey?: number;
-  query?: Query;
   ctx?: FieldContext;
   testId?: string;
 }
 
+/** The paging, sort and search props of a Table from useTableState. */
+export const tablePaging = (state: TableState) => ({
+  paging: { page: state.page, size: state.size, sort: state.sort, q: state.q },
+  onPage: state.goTo,
+  onPageSize: state.setSize,
+  onSort: state.sortBy,
+  onSearch: state.setQ,
+});
+
 const idOf = (row: Row, key: string) => String(getPath(row, key) ?? '');
 
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return -1;
-  if (b === null || b === undefined) return 1;
-  const na = Number(a);
-  const nb = Number(b);
-  if (!Number.isNaN(na) && !Number.isNaN(nb) && typeof a !== 'boolean') return na - nb;
-  return String(a).localeCompare(String(b));
-}
-
-function clientPage(rows: Row[], fields: TableColumn[], q: string, sort: string, page: number, size: number, paginate: boolean) {
-  const text = q.trim().toLowerCase();
-  let list = text
-    ? rows.filter((r) => fields.some((f) => String(getPath(r, f.src) ?? '').toLowerCase().includes(text)))
-    : rows.slice();
-  const col = sortColumn(sort);
-  if (col) {
-    const dir = isDescending(sort) ? -1 : 1;
-    list = list.sort((a, b) => dir * compare(getPath(a, col), getPath(b, col)));
-  }
-  const count = list.length;
-  return { items: paginate ? list.slice((page - 1) * size, page * size) : list, count };
-}
-
-/** The generic table of seed 001 section 2.4. */
+/**
+ * The generic table of seed 001 section 2.4, presentational: it shows the rows it is given and
+ * reports paging, sorting, searching, selection and the 'enabled' switches through its callbacks;
+ * who owns the rows fetches them (see useTableState for the debounced sort and throttled paging).
+ */
 export function Table(props: TableProps) {
-  const { t } = useTranslation();
-  const {
-    fields,
-    data,
-    header,
-    selectable,
-    onSelectionChange,
-    showCount = true,
-    paginate = true,
-    search,
-    rowDetail,
-    onRowClick,
-    rowActions,
-    rowKey = '_id',
-    flagKey = '_flag',
-    reloadKey = 0,
-    ctx,
-    testId = 'table',
-  } = props;
-  const state = useTableState({ sort: props.sort, size: props.pageSize });
-  const { page, size, sort, q } = state;
-  const remote = typeof data === 'string';
-  const [searchText, setSearchText] = useState('');
+  const { t, i18n } = useTranslation();
+  const { fields, rows, count, loading = false, paging, header, selectable, onSearch, rowDetail } = props;
+  const { showCount = true, paginate = true, rowActions, rowKey = '_id', testId = 'table' } = props;
+  const { page, size, sort, q } = paging;
+  const [searchText, setSearchText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    // the search was changed from outside (a link, a reset): the box shows it
+    setShownQ(q);
+    setSearchText(q);
+  }
   const [selected, setSelected] = useState<Record<string, Row>>({});
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const [toggled, setToggled] = useState<Record<string, boolean>>({});
-
-  const query = useQuery({
-    queryKey: ['table', remote ? data : null, props.query ?? null, q, page, size, sort, reloadKey],
-    queryFn: () =>
-      api.get<TableAnswer | Row[]>(data as string, {
-        query: { ...props.query, ...(q ? { q } : {}), p: page, l: size, s: sort, c: 1 },
-      }),
-    enabled: remote,
-    placeholderData: keepPreviousData,
-  });
-
-  const { items, count } = useMemo(() => {
-    if (!remote) return clientPage(data, fields, q, sort, page, size, paginate);
-    const answer = query.data;
-    if (!answer) return { items: [] as Row[], count: 0 };
-    if (Array.isArray(answer)) return { items: answer, count: answer.length };
-    return { items: answer.items ?? [], count: answer.options?.count ?? null };
-  }, [remote, data, fields, q, sort, page, size, paginate, query.data]);
 
   const pages = count === null ? null : Math.max(1, Math.ceil(count / size));
-  const lastPage = pages ?? (items.length < size ? page : page + 1);
-  const flagged = items.some((r) => ROW_FLAGS.includes(r[flagKey] as RowFlag));
-  const toggleUrl = props.dataUrl ?? (remote ? (data as string) : undefined);
+  const lastPage = pages ?? (rows.length < size ? page : page + 1);
+  const flagged = rows.some((r) => rowFlag(r) !== null);
+  const colCount =
+    fields.length + (selectable ? 1 : 0) + (rowDetail ? 1 : 0) + (flagged ? 1 : 0) + (rowActions ? 1 : 0);
 
   const setSelection = (next: Record<string, Row>) => {
     setSelected(next);
-    onSelectionChange?.(Object.values(next));
+    props.onSelectionChange?.(Object.values(next));
   };
-  const allSelected = items.length > 0 && items.every((r) => selected[idOf(r, rowKey)]);
-
-  const toggleEnabled = async (row: Row, src: string, value: boolean) => {
-    const id = idOf(row, rowKey);
-    setToggled((m) => ({ ...m, [`${id}:${src}`]: value }));
-    try {
-      await api.put(`${toggleUrl}/${encodeURIComponent(id)}/toggle-enabled`, { value });
-    } catch (err) {
-      setToggled((m) => ({ ...m, [`${id}:${src}`]: !value }));
-      props.onToggleError?.(err);
+  const allSelected = rows.length > 0 && rows.every((r) => selected[idOf(r, rowKey)]);
+  const selectAll = (on: boolean) => {
+    const next = { ...selected };
+    for (const r of rows) {
+      if (on) next[idOf(r, rowKey)] = r;
+      else delete next[idOf(r, rowKey)];
     }
+    setSelection(next);
+  };
+  const search = () => {
+    if (searchText.trim() !== q) onSearch?.(searchText.trim());
   };
 
-  const colCount = fields.length + (selectable ? 1 : 0) + (rowDetail ? 1 : 0) + (flagged ? 1 : 0) + (rowActions ? 1 : 0);
-
-  const cell = (row: Row, f: TableColumn) => {
-    if (f.render) return f.render(row);
-    const type = resolveFieldType(f.type);
-    if (type === 'enabled') {
-      const id = idOf(row, rowKey);
-      const v = toggled[`${id}:${f.src}`] ?? Boolean(getPath(row, f.src));
-      const allowed = props.canToggle ? props.canToggle(row, f.src) : true;
-      return (
-        <span onClick={(e) => e.stopPropagation()}>
-          <InputSwitch checked={v} disabled={!allowed} aria-label={f.label ?? f.src} data-testid={`toggle-enabled-${id}`} onChange={(e) => allowed && void toggleEnabled(row, f.src, Boolean(e.value))} />
-        </span>
-      );
-    }
-    const { Display } = fieldRenderer(type);
-    return <Display field={{ ...f, type }} value={getPath(row, f.src)} ctx={ctx} />;
+  const headerCell = (f: TableColumn) => {
+    const label = fieldLabel(f, i18n.language);
+    const sortable = f.sortable !== false && resolveFieldType(f.type) !== 'enabled';
+    const active = sortColumn(sort) === f.src;
+    const descending = isDescending(sort);
+    const ariaSort = active ? (descending ? 'descending' : 'ascending') : 'none';
+    const icon = active
+      ? descending
+        ? 'pi pi-sort-amount-down'
+        : 'pi pi-sort-amount-up-alt'
+      : 'pi pi-sort-alt';
+    return (
+      <th
+        key={f.src}
+        scope="col"
+        aria-sort={sortable ? ariaSort : undefined}
+        className={isRightAligned(f) ? 'cell-right' : undefined}
+      >
+        {sortable ? (
+          <button
+            type="button"
+            className="table-sort"
+            data-testid={`sort-${f.src}`}
+            onClick={() => props.onSort(f.src)}
+          >
+            {label} <i aria-hidden="true" className={icon} />
+          </button>
+        ) : (
+          label
+        )}
+      </th>
+    );
   };
 
   return (
     <div className="table-block" data-testid={testId}>
-      {(header || search) && (
+      {(header || onSearch) && (
         <div className="table-block__header">
           {header && <div className="table-block__title">{header}</div>}
-          {search && (
+          {onSearch && (
             <form
               role="search"
               className="table-block__search"
               onSubmit={(e) => {
                 e.preventDefault();
-                state.setQ(searchText.trim());
+                search();
               }}
             >
-              <span className="p-input-icon-left">
-                <input
-                  type="search"
-                  className="p-inputtext"
-                  aria-label={t('table.search')}
-                  placeholder={t('table.search')}
-                  data-testid="table-search"
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.target.value)}
-                  onBlur={() => searchText.trim() !== q && state.setQ(searchText.trim())}
-                />
-              </span>
+              <input
+                type="search"
+                className="p-inputtext"
+                aria-label={t('table.search')}
+                placeholder={t('table.search')}
+                data-testid="table-search"
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+                onBlur={search}
+              />
             </form>
           )}
         </div>
       )}
       <div className="table-block__scroll">
-        <table className="table" aria-busy={query.isFetching || undefined}>
+        <table className="table" aria-busy={loading || undefined}>
           <thead>
             <tr>
               {selectable && (
@@ -214,134 +173,70 @@ export function Table(props: TableProps) {
                     type="checkbox"
                     aria-label={t('table.selectAll')}
                     checked={allSelected}
-                    onChange={(e) => {
-                      const next = { ...selected };
-                      for (const r of items) {
-                        if (e.target.checked) next[idOf(r, rowKey)] = r;
-                        else delete next[idOf(r, rowKey)];
-                      }
-                      setSelection(next);
-                    }}
+                    onChange={(e) => selectAll(e.target.checked)}
                   />
                 </th>
               )}
-              {rowDetail && <th scope="col" className="cell-narrow"><span className="sr-only">{t('table.details')}</span></th>}
-              {flagged && <th scope="col" className="cell-narrow"><span className="sr-only">{t('table.flag')}</span></th>}
-              {fields.map((f) => {
-                const sortable = f.sortable !== false && resolveFieldType(f.type) !== 'enabled';
-                const active = sortColumn(sort) === f.src;
-                const ariaSort = active ? (isDescending(sort) ? 'descending' : 'ascending') : 'none';
-                const right = f.right ?? ['number', 'quantity', 'price', 'value', 'percentage'].includes(resolveFieldType(f.type));
-                return (
-                  <th key={f.src} scope="col" aria-sort={sortable ? ariaSort : undefined} className={right ? 'cell-right' : undefined}>
-                    {sortable ? (
-                      <button type="button" className="table-sort" data-testid={`sort-${f.src}`} onClick={() => state.sortBy(f.src)}>
-                        {f.label ?? f.src}{' '}
-                        <i
-                          aria-hidden="true"
-                          className={active ? (isDescending(sort) ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt') : 'pi pi-sort-alt'}
-                        />
-                      </button>
-                    ) : (
-                      (f.label ?? f.src)
-                    )}
-                  </th>
-                );
-              })}
-              {rowActions && <th scope="col"><span className="sr-only">{t('table.actions')}</span></th>}
+              {rowDetail && (
+                <th scope="col" className="cell-narrow">
+                  <span className="sr-only">{t('table.details')}</span>
+                </th>
+              )}
+              {flagged && (
+                <th scope="col" className="cell-narrow">
+                  <span className="sr-only">{t('table.flag')}</span>
+                </th>
+              )}
+              {fields.map(headerCell)}
+              {rowActions && (
+                <th scope="col">
+                  <span className="sr-only">{t('table.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
-            {items.map((row, i) => {
+            {rows.map((row, i) => {
               const id = idOf(row, rowKey) || String(i);
-              const flag = ROW_FLAGS.includes(row[flagKey] as RowFlag) ? (row[flagKey] as RowFlag) : null;
-              const open = Boolean(expanded[id]);
-              const classes = ['table-row', flag ? `row--${flag}` : '', selected[id] ? 'row--selected' : '', open ? 'row--expanded' : '', onRowClick ? 'row--clickable' : '']
-                .filter(Boolean)
-                .join(' ');
               return (
-                <FragmentRow key={id}>
-                  <tr
-                    className={classes}
-                    data-testid="table-row"
-                    data-id={id}
-                    data-flag={flag ?? undefined}
-                    aria-selected={selectable ? Boolean(selected[id]) : undefined}
-                    tabIndex={onRowClick ? 0 : undefined}
-                    onClick={onRowClick ? () => onRowClick(row) : undefined}
-                    onKeyDown={onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onRowClick(row) : undefined}
-                  >
-                    {selectable && (
-                      <td className="cell-narrow" onClick={(e) => e.stopPropagation()}>
-                        <input
-                          type="checkbox"
-                          aria-label={t('table.selectRow')}
-                          data-testid="row-select"
-                          checked={Boolean(selected[id])}
-                          onChange={(e) => {
-                            const next = { ...selected };
-                            if (e.target.checked) next[id] = row;
-                            else delete next[id];
-                            setSelection(next);
-                          }}
-                        />
-                      </td>
-                    )}
-                    {rowDetail && (
-                      <td className="cell-narrow">
-                        <button
-                          type="button"
-                          className="p-button p-button-text p-button-sm"
-                          aria-expanded={open}
-                          aria-label={open ? t('table.collapse') : t('table.expand')}
-                          data-testid="row-expand"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setExpanded((m) => ({ ...m, [id]: !open }));
-                          }}
-                        >
-                          <i className={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} aria-hidden="true" />
-                        </button>
-                      </td>
-                    )}
-                    {flagged && (
-                      <td className="cell-narrow">
-                        {flag && <i className={`row-flag ${FLAG_ICONS[flag]}`} role="img" aria-label={t(`table.flags.${flag}`)} title={t(`table.flags.${flag}`)} data-testid="row-flag" />}
-                      </td>
-                    )}
-                    {fields.map((f) => {
-                      const right = f.right ?? ['number', 'quantity', 'price', 'value', 'percentage'].includes(resolveFieldType(f.type));
-                      return (
-                        <td key={f.src} className={right ? 'cell-right' : undefined} data-src={f.src}>
-                          {cell(row, f)}
-                        </td>
-                      );
-                    })}
-                    {rowActions && (
-                      <td className="cell-actions" onClick={(e) => e.stopPropagation()}>
-                        {rowActions(row)}
-                      </td>
-                    )}
-                  </tr>
-                  {rowDetail && open && (
-                    <tr className="table-row-detail" data-testid="row-detail">
-                      <td colSpan={colCount}>{rowDetail(row)}</td>
-                    </tr>
-                  )}
-                </FragmentRow>
+                <TableRow
+                  key={id}
+                  row={row}
+                  id={id}
+                  fields={fields}
+                  flag={rowFlag(row)}
+                  flagged={flagged}
+                  selected={Boolean(selected[id])}
+                  onSelect={
+                    selectable
+                      ? (on) => {
+                          const next = { ...selected };
+                          if (on) next[id] = row;
+                          else delete next[id];
+                          setSelection(next);
+                        }
+                      : undefined
+                  }
+                  expanded={Boolean(expanded[id])}
+                  onExpand={() => setExpanded((m) => ({ ...m, [id]: !m[id] }))}
+                  rowDetail={rowDetail}
+                  rowActions={rowActions}
+                  onRowClick={props.onRowClick}
+                  onToggleEnabled={props.onToggleEnabled}
+                  canToggle={props.canToggle}
+                  colCount={colCount}
+                  ctx={props.ctx}
+                />
               );
             })}
-            {!items.length && !query.isLoading && (
+            {!rows.length && (
               <tr>
-                <td colSpan={colCount} className="table-empty" data-testid="table-empty">
-                  {t('table.noData')}
-                </td>
-              </tr>
-            )}
-            {!items.length && query.isLoading && remote && (
-              <tr>
-                <td colSpan={colCount} className="table-empty">
-                  {t('common.loading')}
+                <td
+                  colSpan={colCount}
+                  className="table-empty"
+                  data-testid={loading ? 'table-loading' : 'table-empty'}
+                >
+                  {loading ? t('common.loading') : t('table.noData')}
                 </td>
               </tr>
             )}
@@ -356,40 +251,17 @@ export function Table(props: TableProps) {
             </span>
           )}
           {paginate && (
-            <nav className="table-pager" aria-label={t('table.paging')}>
-              <button type="button" className="p-button p-button-text p-button-sm" data-testid="page-first" aria-label={t('table.first')} disabled={page <= 1} onClick={() => state.goTo(1)}>
-                <i className="pi pi-angle-double-left" aria-hidden="true" />
-              </button>
-              <button type="button" className="p-button p-button-text p-button-sm" data-testid="page-prev" aria-label={t('table.previous')} disabled={page <= 1} onClick={() => state.goTo(page - 1)}>
-                <i className="pi pi-angle-left" aria-hidden="true" />
-              </button>
-              <span data-testid="table-page" className="table-page">
-                {pages === null ? t('table.pageOnly', { page }) : t('table.page', { page, pages })}
-              </span>
-              <button type="button" className="p-button p-button-text p-button-sm" data-testid="page-next" aria-label={t('table.next')} disabled={page >= lastPage} onClick={() => state.goTo(page + 1)}>
-                <i className="pi pi-angle-right" aria-hidden="true" />
-              </button>
-              <button type="button" className="p-button p-button-text p-button-sm" data-testid="page-last" aria-label={t('table.last')} disabled={pages === null || page >= pages} onClick={() => pages && state.goTo(pages)}>
-                <i className="pi pi-angle-double-right" aria-hidden="true" />
-              </button>
-              <label className="table-page-size">
-                <span>{t('table.pageSize')}</span>
-                <select className="p-inputtext" data-testid="table-page-size" value={size} onChange={(e) => state.setSize(Number(e.target.value))}>
-                  {[...new Set([...PAGE_SIZES, size])].sort((a, b) => a - b).map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </nav>
+            <TablePager
+              page={page}
+              size={size}
+              pages={pages}
+              lastPage={lastPage}
+              onPage={props.onPage}
+              onPageSize={props.onPageSize}
+            />
           )}
         </div>
       )}
     </div>
   );
-}
-
-function FragmentRow({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }

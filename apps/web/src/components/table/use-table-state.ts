@@ -37,9 +37,12 @@ export function useTableState(initial: { sort?: string; size?: number } = {}): T
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastPaging = useRef<number>(Number.NEGATIVE_INFINITY);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const sortBy = useCallback((src: string) => {
     const next = nextSort(pending.current ?? applied.current, src);

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@p2p/domain';
 import { ApiError, apiUrl, buildHeaders } from '../../../lib/api-client.ts';
 
@@ -13,9 +14,12 @@ export interface OrderPdfOptions {
  */
 export async function fetchOrderPdf(id: string, opts: OrderPdfOptions = {}): Promise<Blob> {
   const path = `/purchasing/order-pdf/${encodeURIComponent(id)}${opts.shipId ? `/${encodeURIComponent(opts.shipId)}` : ''}`;
-  const res = await fetch(apiUrl(path, { ts: Date.now(), view: opts.supplierView ? 'supplier' : undefined }), {
-    headers: buildHeaders({ Accept: 'application/pdf' }),
-  });
+  const res = await fetch(
+    apiUrl(path, { ts: Date.now(), view: opts.supplierView ? 'supplier' : undefined }),
+    {
+      headers: buildHeaders({ Accept: 'application/pdf' }),
+    },
+  );
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as Parameters<typeof errorMessage>[0];
     throw new ApiError(errorMessage(body, res.status, res.statusText), res.status, body as never);
@@ -45,3 +49,7 @@ export async function openOrderPdf(id: string, opts: OrderPdfOptions = {}): Prom
     throw err;
   }
 }
+
+/** Opening the order PDF, or one delivery's (`variables.shipId` tells which is on its way). */
+export const useOrderPdf = (id: string) =>
+  useMutation({ mutationFn: (opts: OrderPdfOptions) => openOrderPdf(id, opts) });

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { formatDate } from '@p2p/domain';
-import type { DocumentData } from '../api/documents.ts';
+import type { DocumentData } from '../api/types.ts';
 
 /** One delivery of an order (data.ships): the server prints it at /purchasing/order-pdf/{id}/{shipId}. */
 export interface Shipment {
@@ -49,21 +48,14 @@ export function shipsOf(doc: DocumentData | undefined): Shipment[] {
 export interface OrderShipmentsProps {
   ships: Shipment[];
   /** opens the delivery's PDF (same call and token as the order PDF) */
-  onPdf: (shipId: string) => Promise<void>;
+  onPdf: (shipId: string) => void;
+  /** the delivery whose PDF is on its way */
+  opening?: string | null;
 }
 
 /** The 'Deliveries' panel of an order: one row per shipment with its own PDF button. */
-export function OrderShipments({ ships, onPdf }: OrderShipmentsProps) {
+export function OrderShipments({ ships, onPdf, opening }: OrderShipmentsProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const open = async (id: string) => {
-    setBusy(id);
-    try {
-      await onPdf(id);
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <div data-testid="group-shipments">
       <Panel header={t('documents.shipments.title')} toggleable className="form-group">
@@ -94,10 +86,10 @@ export function OrderShipments({ ships, onPdf }: OrderShipmentsProps) {
                     size="small"
                     severity="secondary"
                     outlined
-                    loading={busy === s.id}
+                    loading={opening === s.id}
                     aria-label={t('documents.shipments.pdf', { id: s.id })}
                     data-testid={`shipment-pdf-${s.id}`}
-                    onClick={() => void open(s.id)}
+                    onClick={() => onPdf(s.id)}
                   />
                 </td>
               </tr>

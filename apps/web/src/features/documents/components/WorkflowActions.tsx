@@ -6,16 +6,17 @@ import type { WorkflowOffer } from '../permissions.ts';
 
 export interface WorkflowActionsProps {
   offers: WorkflowOffer[];
-  /** runs the action; a rejection keeps the dialog open (the caller shows the error notice) */
-  onRun: (action: string, comment: string) => Promise<boolean>;
+  /** runs the state change; false (refused) keeps the dialog open, the caller shows the error notice */
+  onRun: (offer: WorkflowOffer, comment: string) => Promise<boolean>;
+  /** a state change is on its way */
+  running: boolean;
 }
 
 /** Buttons for the offered transitions; each opens the state-change dialog (seed 000 section 4). */
-export function WorkflowActions({ offers, onRun }: WorkflowActionsProps) {
+export function WorkflowActions({ offers, onRun, running }: WorkflowActionsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<WorkflowOffer | null>(null);
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
   if (!offers.length) return null;
 
   const close = () => {
@@ -23,23 +24,25 @@ export function WorkflowActions({ offers, onRun }: WorkflowActionsProps) {
     setComment('');
   };
   const confirm = async () => {
-    if (!open) return;
-    setBusy(true);
-    try {
-      const ok = await onRun(open.name, comment.trim());
-      if (ok) close();
-    } finally {
-      setBusy(false);
-    }
+    if (open && (await onRun(open, comment.trim()))) close();
   };
   const missing = Boolean(open?.commentRequired) && !comment.trim();
 
   return (
     <>
-      <span className="workflow-actions" role="group" aria-label={t('documents.workflow.actions')} data-testid="workflow-actions">
+      <span
+        className="workflow-actions"
+        role="group"
+        aria-label={t('documents.workflow.actions')}
+        data-testid="workflow-actions"
+      >
         {offers.map((o, i) => (
           // a disabled button gets no pointer events: the wrapper carries the reason as tooltip
-          <span key={`${o.name}-${i}`} title={o.disabled ? o.reason : undefined} data-testid={`workflow-action-wrap-${o.name}`}>
+          <span
+            key={`${o.name}-${i}`}
+            title={o.disabled ? o.reason : undefined}
+            data-testid={`workflow-action-wrap-${o.name}`}
+          >
             <Button
               type="button"
               label={o.label}
@@ -67,14 +70,33 @@ export function WorkflowActions({ offers, onRun }: WorkflowActionsProps) {
         data-testid="workflow-dialog"
         footer={
           <div className="confirm-dialog__buttons">
-            <Button type="button" label={t('documents.cancel')} severity="secondary" text data-testid="workflow-cancel" onClick={close} />
-            <Button type="button" label={t('documents.workflow.confirm')} disabled={missing || busy} loading={busy} data-testid="workflow-confirm" onClick={() => void confirm()} />
+            <Button
+              type="button"
+              label={t('documents.cancel')}
+              severity="secondary"
+              text
+              data-testid="workflow-cancel"
+              onClick={close}
+            />
+            <Button
+              type="button"
+              label={t('documents.workflow.confirm')}
+              disabled={missing || running}
+              loading={running}
+              data-testid="workflow-confirm"
+              onClick={() => void confirm()}
+            />
           </div>
         }
       >
         <label htmlFor="workflow-comment" className="field-label">
           {t('documents.workflow.comment')}
-          {open?.commentRequired && <span className="field-required" aria-hidden="true"> *</span>}
+          {open?.commentRequired && (
+            <span className="field-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
         </label>
         <textarea
           id="workflow-comment"

@@ -1,10 +1,28 @@
 import { useParams } from 'react-router';
+import type { FavoriteSlot } from '../slots.ts';
 import { DocumentForm } from './DocumentForm.tsx';
 
 /** The form route {path}/:id/:action? of a model. */
-export function DocumentFormPage({ model, path }: { model: string; path: string }) {
+export function DocumentFormPage({
+  model,
+  path,
+  favorite,
+}: {
+  model: string;
+  path: string;
+  favorite?: FavoriteSlot;
+}) {
   const { id = 'new', action } = useParams();
-  return <DocumentForm key={`${model}-${id}`} model={model} path={path} id={id} action={action} />;
+  return (
+    <DocumentForm
+      key={`${model}-${id}`}
+      model={model}
+      path={path}
+      id={id}
+      action={action}
+      favorite={favorite}
+    />
+  );
 }
 
 /** /read/:type/:id: the same form, read-only, in the 'read' layout. */

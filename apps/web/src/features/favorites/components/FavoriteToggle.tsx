@@ -1,44 +1,31 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useUser } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
-import { favoriteIds, invalidateFavorites, toggleFavorite, useFavorites } from '../api/favorites.ts';
+import { favoriteIds, useFavorites } from '../api/get-favorites.ts';
+import { useToggleFavorite } from '../api/toggle-favorite.ts';
 
 export interface FavoriteToggleProps {
   model: string;
   id: string;
-  /** the document's own flag, when the server sends one */
-  initial?: boolean;
   size?: 'small' | 'normal';
   testId?: string;
 }
 
 /** A star that adds the document to the user's favorites or removes it (POST .../favorite toggles). */
-export function FavoriteToggle({ model, id, initial, size = 'normal', testId = 'favorite-toggle' }: FavoriteToggleProps) {
+export function FavoriteToggle({
+  model,
+  id,
+  size = 'normal',
+  testId = 'favorite-toggle',
+}: FavoriteToggleProps) {
   const { t } = useTranslation();
   const user = useUser();
-  const client = useQueryClient();
   const favorites = useFavorites(user?._id);
-  const [local, setLocal] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  const on = local ?? initial ?? favoriteIds(favorites.data, model).has(String(id));
+  const toggle = useToggleFavorite(model, id);
+  // the toggle's answer until the reloaded list says the same
+  const on = toggle.data?.favorite ?? favoriteIds(favorites.data, model).has(id);
   const label = on ? t('favorites.remove') : t('favorites.add');
-
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      const res = await toggleFavorite(model, id);
-      setLocal(typeof res?.favorite === 'boolean' ? res.favorite : !on);
-      void invalidateFavorites(client);
-    } catch (err) {
-      showToast({ severity: 'error', detail: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Button
       type="button"
@@ -49,12 +36,12 @@ export function FavoriteToggle({ model, id, initial, size = 'normal', testId = '
       aria-label={label}
       title={label}
       aria-pressed={on}
-      disabled={busy}
+      disabled={toggle.isPending}
       data-testid={testId}
       data-favorite={on}
       onClick={(e) => {
         e.stopPropagation();
-        void toggle();
+        toggle.mutate(undefined, { onError: (err) => showToast({ severity: 'error', detail: err.message }) });
       }}
     />
   );

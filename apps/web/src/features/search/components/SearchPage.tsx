@@ -2,10 +2,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { Table, type Row, type TableColumn } from '../../../components/table/index.ts';
+import {
+  Table,
+  tablePaging,
+  useTableState,
+  type Row,
+  type TableColumn,
+} from '../../../components/table/index.ts';
+import type { FieldContext } from '../../../components/fields/index.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { modelRoutes } from '../../../lib/model-routes.ts';
 import { useUser } from '../../../lib/session.ts';
-import { hitUrl, modelRoutes, searchUrl, type SearchHit } from '../api/search.ts';
+import { useSearch } from '../api/search-documents.ts';
 
 const isExternal = (url: string) => /^[a-z]+:\/\//i.test(url);
 
@@ -46,22 +54,49 @@ export function SearchPage() {
     navigate(`/search${nextModel ? `/${encodeURIComponent(nextModel)}` : ''}${qs}`);
   };
 
+  // hits come ranked by relevance: the columns do not sort
   const fields: TableColumn[] = [
-    { src: 'key', label: t('search.key'), type: 'text' },
-    { src: 'title', label: t('search.titleColumn'), type: 'text' },
-    { src: 'model', label: t('search.model'), type: 'select', items: routes.map((r) => ({ key: r.model, label: modelLabel(r.model) })) },
-    { src: 'subtype', label: t('search.subtype'), type: 'text' },
-    { src: 'state', label: t('search.state'), type: 'state' },
-    { src: 'snippet', label: t('search.snippet'), type: 'text', render: (row) => <Snippet html={typeof row.snippet === 'string' ? row.snippet : ''} /> },
+    { src: 'key', label: t('search.key'), type: 'text', sortable: false },
+    { src: 'title', label: t('search.titleColumn'), type: 'text', sortable: false },
+    {
+      src: 'model',
+      label: t('search.model'),
+      type: 'select',
+      sortable: false,
+      items: routes.map((r) => ({ key: r.model, label: modelLabel(r.model) })),
+    },
+    { src: 'subtype', label: t('search.subtype'), type: 'text', sortable: false },
+    { src: 'state', label: t('search.state'), type: 'state', sortable: false },
+    {
+      src: 'snippet',
+      label: t('search.snippet'),
+      type: 'text',
+      sortable: false,
+      render: (row) => <Snippet html={typeof row.snippet === 'string' ? row.snippet : ''} />,
+    },
   ];
   const states = Object.fromEntries(
-    ['created', 'updated', 'deleted', 'rejected', 'erp-fail', 'erp-done', 'erp', 'approval', 'approved', 'completed', 'closed', 'archived', 'rfq', 'rfq-rejected', 'negotiation', 'expired'].map((s) => [
-      s,
-      t(`documents.states.${s}`),
-    ]),
+    [
+      'created',
+      'updated',
+      'deleted',
+      'rejected',
+      'erp-fail',
+      'erp-done',
+      'erp',
+      'approval',
+      'approved',
+      'completed',
+      'closed',
+      'archived',
+      'rfq',
+      'rfq-rejected',
+      'negotiation',
+      'expired',
+    ].map((s) => [s, t(`documents.states.${s}`)]),
   );
   const open = (row: Row) => {
-    const url = hitUrl(row as SearchHit, routes);
+    const url = String(row.url);
     if (isExternal(url)) window.location.assign(url);
     else navigate(url);
   };
@@ -89,7 +124,13 @@ export function SearchPage() {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <select className="p-inputtext" aria-label={t('search.model')} data-testid="search-model" value={model} onChange={(e) => go(e.target.value, text.trim())}>
+        <select
+          className="p-inputtext"
+          aria-label={t('search.model')}
+          data-testid="search-model"
+          value={model}
+          onChange={(e) => go(e.target.value, text.trim())}
+        >
           <option value="">{t('search.allModels')}</option>
           {routes.map((r) => (
             <option key={r.model} value={r.model}>
@@ -100,19 +141,14 @@ export function SearchPage() {
         <Button type="submit" icon="pi pi-search" label={t('search.submit')} data-testid="search-submit" />
       </form>
       {q ? (
-        <Table
+        <SearchResults
           key={`${model}|${q}`}
-          testId="search-results"
+          model={model}
+          q={q}
           fields={fields}
-          data={searchUrl(model || undefined)}
-          query={{ q }}
           ctx={{ user, states }}
-          onRowClick={open}
-          rowActions={(row) => (
-            <Link to={hitUrl(row as SearchHit, routes)} data-testid={`search-result-link-${String(row._id)}`} onClick={(e) => e.stopPropagation()}>
-              {t('search.open')}
-            </Link>
-          )}
+          onOpen={open}
+          linkOf={(row) => String(row.url)}
         />
       ) : (
         <p className="muted" data-testid="search-hint">
@@ -120,5 +156,43 @@ export function SearchPage() {
         </p>
       )}
     </div>
+  );
+}
+
+interface SearchResultsProps {
+  model: string;
+  q: string;
+  fields: TableColumn[];
+  ctx: FieldContext;
+  onOpen: (row: Row) => void;
+  linkOf: (row: Row) => string;
+}
+
+/** The hits of one search, paged (a new search or model starts again on page 1). */
+function SearchResults({ model, q, fields, ctx, onOpen, linkOf }: SearchResultsProps) {
+  const { t } = useTranslation();
+  const state = useTableState();
+  const hits = useSearch({ ...(model ? { model } : {}), q, page: state.page, size: state.size });
+  const { onSearch: _box, ...paging } = tablePaging(state);
+  return (
+    <Table
+      testId="search-results"
+      fields={fields}
+      rows={hits.data?.items ?? []}
+      count={hits.data?.options.count ?? null}
+      loading={hits.isFetching}
+      {...paging}
+      ctx={ctx}
+      onRowClick={onOpen}
+      rowActions={(row) => (
+        <Link
+          to={linkOf(row)}
+          data-testid={`search-result-link-${String(row._id)}`}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {t('search.open')}
+        </Link>
+      )}
+    />
   );
 }

@@ -1,16 +1,47 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
+import type { ApiErrorBody, RouteConfig, SearchResponse } from '@p2p/domain';
 import { jsonResponse, renderWithProviders, testConfig, testUser } from '../../../test/render.tsx';
 import { resetSession, startSession } from '../../../lib/session.ts';
 import { SearchPage } from './SearchPage.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 
-const routes = [
+const routes: RouteConfig[] = [
   { path: '/order', name: 'order', view: 'model', meta: { model: 'order', form: true, nav: 'purchasing' } },
-  { path: '/contract', name: 'contract', view: 'model', meta: { model: 'contract', form: true, nav: 'purchasing' } },
+  {
+    path: '/contract',
+    name: 'contract',
+    view: 'model',
+    meta: { model: 'contract', form: true, nav: 'purchasing' },
+  },
 ];
-const config = testConfig({ routes: routes as never });
+const config = testConfig({ routes });
+const hits: SearchResponse = {
+  items: [
+    {
+      _id: '7',
+      model: 'order',
+      key: '4500000007',
+      subtype: 'P001',
+      state: 'approved',
+      title: 'Paper for Lisbon',
+      snippet: 'A4 <b>paper</b> <i>x</i>',
+      url: '/order/7',
+    },
+    {
+      _id: 'c1',
+      model: 'contract',
+      key: null,
+      subtype: 'C001',
+      state: 'created',
+      title: 'Frame paper contract',
+      snippet: 'paper',
+      url: '/contract/c1',
+    },
+  ],
+  options: { count: 2, page: 1, pagesize: 30 },
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 function Where() {
@@ -24,16 +55,12 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://x');
-    if (url.pathname === '/api/search' || url.pathname === '/api/search/order') {
-      return jsonResponse({
-        items: [
-          { _id: '7', model: 'order', key: '4500000007', subtype: 'P001', state: 'approved', title: 'Paper for Lisbon', snippet: 'A4 <b>paper</b> <i>x</i>', url: '/order/7' },
-          { _id: 'c1', model: 'contract', key: null, subtype: 'C001', state: 'created', title: 'Frame paper contract', snippet: 'paper', url: null },
-        ],
-        options: { count: 2, page: 1, pagesize: 30 },
-      });
-    }
-    return jsonResponse({ message: 'Not found' }, 404, 'Not Found');
+    if (url.pathname === '/api/search' || url.pathname === '/api/search/order') return jsonResponse(hits);
+    return jsonResponse(
+      { message: 'Not found', key: 'not_found', _status: 404, data: { errors: [] } } satisfies ApiErrorBody,
+      404,
+      'Not Found',
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -58,9 +85,11 @@ describe('search page', () => {
     expect(url.pathname).toBe('/api/search');
     expect(url.searchParams.get('q')).toBe('paper');
     expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('paper');
+    expect(url.searchParams.get('s')).toBeNull();
     expect(screen.getByTestId('search-result-link-7').getAttribute('href')).toBe('/order/7');
-    // no url: {model route}/{id}
     expect(screen.getByTestId('search-result-link-c1').getAttribute('href')).toBe('/contract/c1');
+    // ranked by relevance: the columns do not sort
+    expect(screen.queryByTestId('sort-title')).toBeNull();
     expect(screen.getByText('Approved')).toBeTruthy();
     const snippet = screen.getAllByTestId('search-snippet')[0]!;
     expect(snippet.textContent).toBe('A4 paper x');
@@ -72,7 +101,11 @@ describe('search page', () => {
     await screen.findByText('Paper for Lisbon');
     fireEvent.change(screen.getByTestId('search-model'), { target: { value: 'order' } });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/order?q=paper'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => new URL(String(u), 'http://x').pathname === '/api/search/order')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u]) => new URL(String(u), 'http://x').pathname === '/api/search/order'),
+      ).toBe(true),
+    );
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'toner' } });
     fireEvent.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/order?q=toner'));

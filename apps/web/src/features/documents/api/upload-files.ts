@@ -1,13 +1,8 @@
-import { errorMessage, isInvalidTokenError, type ApiErrorBody, type StoredFile } from '@p2p/domain';
-import { ApiError, apiUrl, buildHeaders } from '../../lib/api-client.ts';
-import { t } from '../../lib/i18n.ts';
-import { resetSession, sessionStore } from '../../lib/session.ts';
-
-/** POST /api/files answer (seed 001 section 7); info is null (text extraction is not available). */
-export interface UploadResponse {
-  files: StoredFile[];
-  info: string | null;
-}
+import { errorMessage, isInvalidTokenError, type ApiErrorBody, type UploadResponse } from '@p2p/domain';
+import type { FieldFiles } from '../../../components/fields/index.ts';
+import { ApiError, apiUrl, buildHeaders } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n.ts';
+import { resetSession, sessionStore } from '../../../lib/session.ts';
 
 export interface UploadOptions {
   /** 0..100 while the bytes go up (XMLHttpRequest upload progress) */
@@ -73,3 +68,6 @@ export function uploadFiles(files: readonly File[], opts: UploadOptions = {}): P
 export function fileDownloadUrl(id: string, token: string | null = sessionStore.get().token): string {
   return apiUrl(`/files/${encodeURIComponent(id)}`, token ? { access_token: token } : undefined);
 }
+
+/** Upload and download of the media fields of documents (handed to the fields through their context). */
+export const documentFiles: FieldFiles = { upload: uploadFiles, downloadUrl: fileDownloadUrl };

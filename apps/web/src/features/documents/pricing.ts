@@ -9,7 +9,7 @@ import {
   type LineValues,
   type PricedLine,
 } from '@p2p/domain';
-import type { DocumentData } from '../api/documents.ts';
+import type { DocumentData } from './api/types.ts';
 
 type Line = Record<string, unknown>;
 
@@ -22,7 +22,9 @@ const num = (v: unknown): string => {
 /** What computeDocument reads of a line, with half-typed numbers ('1.', '') read as zero. */
 function pricedInput(l: Line): PricedLine {
   const tax = l.tax as { key?: string; value?: unknown } | null | undefined;
-  const info = Array.isArray(l.priceInfo) ? (l.priceInfo as Array<{ condition: string; value?: unknown }>) : [];
+  const info = Array.isArray(l.priceInfo)
+    ? (l.priceInfo as Array<{ condition: string; value?: unknown }>)
+    : [];
   return {
     quantity: num(l.quantity),
     price: num(l.price),
@@ -46,7 +48,10 @@ export function priceDocument(doc: DocumentData): Priced {
   const lines = (doc.lines ?? []) as Line[];
   if (!lines.length && !Array.isArray(doc.lines)) return { lines, totals: null };
   try {
-    const values = computeDocument({ _state: { current: doc._state?.current ?? null }, lines: lines.map(pricedInput) });
+    const values = computeDocument({
+      _state: { current: doc._state?.current ?? null },
+      lines: lines.map(pricedInput),
+    });
     return {
       lines: lines.map((l, i) => {
         const v = values.lines[i]!;
@@ -87,14 +92,21 @@ export interface Pricer {
  * values of those lines — exact, as every value is a 2-decimal string summed with decimal
  * arithmetic, so the totals stay the sums of the rounded line values.
  */
-export function createPricer(compute: (line: PricedLine, options: { deleted?: boolean }) => LineValues = computeLine): Pricer {
+export function createPricer(
+  compute: (line: PricedLine, options: { deleted?: boolean }) => LineValues = computeLine,
+): Pricer {
   let deleted: boolean | null = null;
   // input line (or a priced line handed back by the editor) -> its values, and -> its priced line
   let values = new WeakMap<Line, LineValues>();
   let outputs = new WeakMap<Line, Line>();
   let prev: { out: Line[]; vals: LineValues[]; totals: DocumentTotals } | null = null;
   // warm(): the lines being priced ahead, how far, and the totals of the slices done
-  let warming: { lines: Line[]; next: number; parts: DocumentTotals[]; totals: DocumentTotals | null } | null = null;
+  let warming: {
+    lines: Line[];
+    next: number;
+    parts: DocumentTotals[];
+    totals: DocumentTotals | null;
+  } | null = null;
   let computed = 0;
 
   const setState = (doc: DocumentData): boolean => {
@@ -146,7 +158,8 @@ export function createPricer(compute: (line: PricedLine, options: { deleted?: bo
           const after = vals[i]!;
           delta.push(after, Object.fromEntries(VALUE_FIELDS.map((f) => [f, negate(before[f])])));
         }
-        if (delta.length <= 2 * INCREMENTAL_MAX) totals = delta.length ? sumLineValues([prev.totals, ...delta]) : prev.totals;
+        if (delta.length <= 2 * INCREMENTAL_MAX)
+          totals = delta.length ? sumLineValues([prev.totals, ...delta]) : prev.totals;
       } else if (warming?.totals && warming.lines === lines) {
         totals = warming.totals;
       }
@@ -192,15 +205,12 @@ const COMPUTED = new Set<string>(VALUE_FIELDS);
 /** The body of a save: no computed values (the server computes them), lines kept, the version sent. */
 export function saveBody(draft: DocumentData): DocumentData {
   const body: DocumentData = {};
-  for (const [k, v] of Object.entries(draft)) if (!COMPUTED.has(k) && k !== '_state' && k !== 'updatedAt') body[k] = v;
+  for (const [k, v] of Object.entries(draft))
+    if (!COMPUTED.has(k) && k !== '_state' && k !== 'updatedAt') body[k] = v;
   if (Array.isArray(draft.lines)) {
-    body.lines = draft.lines.map((l) => Object.fromEntries(Object.entries(l).filter(([k]) => !COMPUTED.has(k) && k !== '_cq')));
+    body.lines = draft.lines.map((l) =>
+      Object.fromEntries(Object.entries(l).filter(([k]) => !COMPUTED.has(k) && k !== '_cq')),
+    );
   }
   return body;
-}
-
-/** A copy to start a new document from (Duplicate). */
-export function duplicateOf(doc: DocumentData): DocumentData {
-  const { _id: _i, key: _k, _state: _s, _version: _v, updatedAt: _u, ...rest } = doc;
-  return { ...rest, lines: (doc.lines ?? []).map(({ _cq: _c, ...l }) => l) };
 }

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputSwitch } from 'primereact/inputswitch';
+import { getPath } from '@p2p/domain';
+import {
+  fieldLabel,
+  fieldRenderer,
+  resolveFieldType,
+  type FieldContext,
+  type FieldDef,
+} from '../fields/index.ts';
+import { RowFlagIcon, type RowFlag } from './row-flag.tsx';
+
+export type Row = Record<string, unknown>;
+
+export interface TableColumn extends FieldDef {
+  /** custom cell content (instead of the field type's display) */
+  render?: (row: Row) => ReactNode;
+}
+
+const NUMERIC_TYPES = ['number', 'quantity', 'price', 'value', 'percentage'];
+export const isRightAligned = (f: TableColumn): boolean =>
+  f.right ?? NUMERIC_TYPES.includes(resolveFieldType(f.type));
+
+export interface TableRowProps {
+  row: Row;
+  id: string;
+  fields: TableColumn[];
+  flag: RowFlag | null;
+  /** the table has a flag column */
+  flagged: boolean;
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
+  expanded?: boolean;
+  onExpand?: () => void;
+  rowDetail?: (row: Row) => ReactNode;
+  rowActions?: (row: Row) => ReactNode;
+  onRowClick?: (row: Row) => void;
+  onToggleEnabled?: (row: Row, src: string, value: boolean) => void;
+  canToggle?: (row: Row, src: string) => boolean;
+  colCount: number;
+  ctx?: FieldContext;
+}
+
+/** One row of the table (and its detail row when expanded). */
+export function TableRow(props: TableRowProps) {
+  const { t, i18n } = useTranslation();
+  const { row, id, fields, flag, flagged, selected, onSelect, expanded, onExpand, rowDetail, rowActions } =
+    props;
+  const { onRowClick, onToggleEnabled, canToggle, colCount, ctx } = props;
+  const classes = [
+    'table-row',
+    flag ? `row--${flag}` : '',
+    selected ? 'row--selected' : '',
+    expanded ? 'row--expanded' : '',
+    onRowClick ? 'row--clickable' : '',
+  ];
+
+  const cell = (f: TableColumn) => {
+    if (f.render) return f.render(row);
+    const type = resolveFieldType(f.type);
+    if (type === 'enabled') {
+      const allowed = Boolean(onToggleEnabled) && (canToggle ? canToggle(row, f.src) : true);
+      return (
+        <span onClick={(e) => e.stopPropagation()}>
+          <InputSwitch
+            checked={Boolean(getPath(row, f.src))}
+            disabled={!allowed}
+            aria-label={fieldLabel(f, i18n.language)}
+            data-testid={`toggle-enabled-${id}`}
+            onChange={(e) => allowed && onToggleEnabled?.(row, f.src, Boolean(e.value))}
+          />
+        </span>
+      );
+    }
+    const { Display } = fieldRenderer(type);
+    return <Display field={{ ...f, type }} value={getPath(row, f.src)} ctx={ctx} />;
+  };
+
+  return (
+    <>
+      <tr
+        className={classes.filter(Boolean).join(' ')}
+        data-testid="table-row"
+        data-id={id}
+        data-flag={flag ?? undefined}
+        aria-selected={onSelect ? Boolean(selected) : undefined}
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? () => onRowClick(row) : undefined}
+        onKeyDown={
+          onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onRowClick(row) : undefined
+        }
+      >
+        {onSelect && (
+          <td className="cell-narrow" onClick={(e) => e.stopPropagation()}>
+            <input
+              type="checkbox"
+              aria-label={t('table.selectRow')}
+              data-testid="row-select"
+              checked={Boolean(selected)}
+              onChange={(e) => onSelect(e.target.checked)}
+            />
+          </td>
+        )}
+        {rowDetail && (
+          <td className="cell-narrow">
+            <button
+              type="button"
+              className="p-button p-button-text p-button-sm"
+              aria-expanded={Boolean(expanded)}
+              aria-label={expanded ? t('table.collapse') : t('table.expand')}
+              data-testid="row-expand"
+              onClick={(e) => {
+                e.stopPropagation();
+                onExpand?.();
+              }}
+            >
+              <i className={expanded ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} aria-hidden="true" />
+            </button>
+          </td>
+        )}
+        {flagged && <td className="cell-narrow">{flag && <RowFlagIcon flag={flag} />}</td>}
+        {fields.map((f) => (
+          <td key={f.src} className={isRightAligned(f) ? 'cell-right' : undefined} data-src={f.src}>
+            {cell(f)}
+          </td>
+        ))}
+        {rowActions && (
+          <td className="cell-actions" onClick={(e) => e.stopPropagation()}>
+            {rowActions(row)}
+          </td>
+        )}
+      </tr>
+      {rowDetail && expanded && (
+        <tr className="table-row-detail" data-testid="row-detail">
+          <td colSpan={colCount}>{rowDetail(row)}</td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The favorites star of a document. The favorites feature owns it; the route module hands it to the
+ * documents pages (features do not import each other), which show it where the server offers the
+ * model action 'favorite'.
+ */
+export type FavoriteSlot = ComponentType<{
+  model: string;
+  id: string;
+  size?: 'small' | 'normal';
+  testId?: string;
+}>;
