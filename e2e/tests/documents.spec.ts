@@ -3,7 +3,7 @@ import { signIn, workIn } from './helpers.ts';
 
 const rows = (page: Page) => page.getByTestId('list-table').getByTestId('table-row');
 
-test('a supplier sees only its own orders, and another supplier\'s order is not found', async ({ page }) => {
+test("a supplier sees only its own orders, and another supplier's order is not found", async ({ page }) => {
   await signIn(page, 'supplier');
   await page.goto('/order');
   await expect(page.getByTestId('list-title')).toHaveText('Orders');

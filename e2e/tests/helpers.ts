@@ -27,7 +27,8 @@ export function contextOf(request: Request): Record<string, unknown> | null {
 /** Picks an entry of the group drawer's list ('group-option-all', 'group-entry-it-services', ...). */
 export async function workIn(page: Page, testId: string) {
   await page.getByTestId('group-button').click();
-  if (await page.getByTestId('group-mode-groups').isVisible()) await page.getByTestId('group-mode-groups').click();
+  if (await page.getByTestId('group-mode-groups').isVisible())
+    await page.getByTestId('group-mode-groups').click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/user/config'));
   await page.getByTestId(testId).click();
   expect((await saved).status()).toBe(200);

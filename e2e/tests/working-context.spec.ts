@@ -46,7 +46,10 @@ test('the buyer switches to the other domain from the home page; the requester i
   await page.goto('/order');
   expect((await next).headers()['x-p2p-domain']).toBe('globex');
 
-  await page.getByTestId('header-user-menu').click().catch(() => undefined);
+  await page
+    .getByTestId('header-user-menu')
+    .click()
+    .catch(() => undefined);
   await page.evaluate(() => localStorage.clear());
   await signIn(page, 'requester');
   await page.getByTestId('home-domains').getByTestId('domain-globex').click();

@@ -73,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         description: 'Procure-to-pay API. Errors answer {message, key, _status, data.errors}.',
         version: '1',
       },
+      // relative: the description is served by the server it describes (every path starts with /api)
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearerAuth: [] }],
     },

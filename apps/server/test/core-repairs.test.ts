@@ -1,4 +1,10 @@
-import { encodeContext, HEADERS, type DocumentList, type DocumentResponse, type UserContext } from '@p2p/domain';
+import {
+  encodeContext,
+  HEADERS,
+  type DocumentList,
+  type DocumentResponse,
+  type UserContext,
+} from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
@@ -40,14 +46,35 @@ describe('the working context filters lists, counts and search', () => {
     expect(none).toEqual(all);
     const every = (await api<DocumentList>('admin', 'GET', '/api/purchasing/order?l=200')).body.items;
     const buyerId = (await signIn(t.app, 'buyer')).user._id;
-    expect(mine).toEqual(every.filter((d) => d._state.created?.user?._id === buyerId).map((d) => d._id).sort());
+    expect(mine).toEqual(
+      every
+        .filter((d) => d._state.created?.user?._id === buyerId)
+        .map((d) => d._id)
+        .sort(),
+    );
 
     const group = every.find((d) => d.group)!.group!;
-    const inGroup = await listIds('buyer', '/api/purchasing/order?l=200', { active: 'group', group: group._id });
-    expect(inGroup).toEqual(every.filter((d) => d.group?._id === group._id).map((d) => d._id).sort());
+    const inGroup = await listIds('buyer', '/api/purchasing/order?l=200', {
+      active: 'group',
+      group: group._id,
+    });
+    expect(inGroup).toEqual(
+      every
+        .filter((d) => d.group?._id === group._id)
+        .map((d) => d._id)
+        .sort(),
+    );
 
-    const plant = await listIds('buyer', '/api/purchasing/order?l=200', { active: 'organization', plant: 'es-madrid' });
-    expect(plant).toEqual(every.filter((d) => d.plant === 'es-madrid').map((d) => d._id).sort());
+    const plant = await listIds('buyer', '/api/purchasing/order?l=200', {
+      active: 'organization',
+      plant: 'es-madrid',
+    });
+    expect(plant).toEqual(
+      every
+        .filter((d) => d.plant === 'es-madrid')
+        .map((d) => d._id)
+        .sort(),
+    );
     expect(plant.length).toBeGreaterThan(0);
     expect(plant.length).toBeLessThan(all.length);
 
@@ -57,12 +84,20 @@ describe('the working context filters lists, counts and search', () => {
     const lisboa = me.locations.find((l) => l.key === 'lisboa-wh')!;
     const atLisboa = await listIds('buyer', '/api/purchasing/order?l=200', { location: lisboa._id });
     expect(atLisboa.length).toBeGreaterThan(0);
-    expect(atLisboa).toEqual(every.filter((d) => d.plant === 'pt-lisboa').map((d) => d._id).sort());
+    expect(atLisboa).toEqual(
+      every
+        .filter((d) => d.plant === 'pt-lisboa')
+        .map((d) => d._id)
+        .sort(),
+    );
 
     // the packaging workgroup: the buyer and the requester are its members
     const packaging = me.workgroups.find((w) => w.key === 'packaging')!;
-    const ofWorkgroup = await listIds('buyer', '/api/purchasing/requisition?l=200', { workgroup: packaging._id });
-    const requisitions = (await api<DocumentList>('admin', 'GET', '/api/purchasing/requisition?l=200')).body.items;
+    const ofWorkgroup = await listIds('buyer', '/api/purchasing/requisition?l=200', {
+      workgroup: packaging._id,
+    });
+    const requisitions = (await api<DocumentList>('admin', 'GET', '/api/purchasing/requisition?l=200')).body
+      .items;
     expect(ofWorkgroup.length).toBeGreaterThan(0);
     expect(ofWorkgroup.length).toBeLessThanOrEqual(requisitions.length);
   });
@@ -70,19 +105,32 @@ describe('the working context filters lists, counts and search', () => {
   it('counts and search follow the context, and a context never widens the scope', async () => {
     const count = async (context: UserContext) =>
       (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?c=1', { context })).body.options.count;
-    expect(await count({ active: 'group', group: 'all' })).toBeGreaterThan((await count({ active: 'group', group: null }))!);
+    expect(await count({ active: 'group', group: 'all' })).toBeGreaterThan(
+      (await count({ active: 'group', group: null }))!,
+    );
 
     const search = async (user: string, context?: UserContext) =>
-      (await api<{ items: Array<{ _id: string }> }>(user, 'GET', '/api/search?q=order&l=50', context ? { context } : {})).body
-        .items.length;
+      (
+        await api<{ items: Array<{ _id: string }> }>(
+          user,
+          'GET',
+          '/api/search?q=order&l=50',
+          context ? { context } : {},
+        )
+      ).body.items.length;
     expect(await search('buyer', { active: 'group', group: 'all' })).toBeGreaterThan(
       await search('buyer', { active: 'group', group: null }),
     );
     // a supplier's made-up context changes nothing: suppliers have no working context
     const own = await listIds('supplier', '/api/purchasing/order?l=200');
-    expect(await listIds('supplier', '/api/purchasing/order?l=200', { active: 'group', group: 'all' })).toEqual(own);
+    expect(
+      await listIds('supplier', '/api/purchasing/order?l=200', { active: 'group', group: 'all' }),
+    ).toEqual(own);
     // a requester asking for 'All' still sees only their own scope
-    const requesterAll = await listIds('requester', '/api/purchasing/requisition?l=200', { active: 'group', group: 'all' });
+    const requesterAll = await listIds('requester', '/api/purchasing/requisition?l=200', {
+      active: 'group',
+      group: 'all',
+    });
     const requesterOwn = await listIds('requester', '/api/purchasing/requisition?l=200');
     expect(requesterAll).toEqual(requesterOwn);
   });
@@ -91,12 +139,14 @@ describe('the working context filters lists, counts and search', () => {
 describe('profile config', () => {
   it('removes a favorite through POST /profile/user/config {favorites}', async () => {
     const order = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!;
-    expect((await api('buyer', 'POST', `/api/purchasing/order/${order._id}/favorite`)).body).toEqual({ favorite: true });
+    expect((await api('buyer', 'POST', `/api/purchasing/order/${order._id}/favorite`)).body).toEqual({
+      favorite: true,
+    });
     const me = (await signIn(t.app, 'buyer')).user._id;
     const listed = async () =>
-      (await api<Array<{ items: Array<{ _id: string }> }>>('buyer', 'GET', `/api/profile/favorites/${me}`)).body.flatMap(
-        (g) => g.items.map((i) => i._id),
-      );
+      (
+        await api<Array<{ items: Array<{ _id: string }> }>>('buyer', 'GET', `/api/profile/favorites/${me}`)
+      ).body.flatMap((g) => g.items.map((i) => i._id));
     expect(await listed()).toContain(order._id);
     const removed = await api<{ user: { _id: string } }>('buyer', 'POST', '/api/profile/user/config', {
       body: { favorites: { model: 'order', id: order._id } },
@@ -107,12 +157,11 @@ describe('profile config', () => {
   });
 
   it('switches the buyer to the other domain with a new session there; others stay', async () => {
-    const switched = await api<{ token: string; user: { domain: string }; domain: { id: string; theme: string; logo: string } }>(
-      'buyer',
-      'POST',
-      '/api/profile/user/config',
-      { body: { domain: 'globex' } },
-    );
+    const switched = await api<{
+      token: string;
+      user: { domain: string };
+      domain: { id: string; theme: string; logo: string };
+    }>('buyer', 'POST', '/api/profile/user/config', { body: { domain: 'globex' } });
     expect(switched.status).toBe(200);
     expect(switched.body.domain).toMatchObject({ id: 'globex', logo: expect.stringContaining('globex') });
     expect(switched.body.user.domain).toBe('globex');
@@ -122,17 +171,23 @@ describe('profile config', () => {
     });
     expect(there.status).toBe(200);
 
-    const refused = await api('requester', 'POST', '/api/profile/user/config', { body: { domain: 'globex' } });
+    const refused = await api('requester', 'POST', '/api/profile/user/config', {
+      body: { domain: 'globex' },
+    });
     expect(refused.status).toBe(403);
     expect(errorOf(refused.body).message).toBe('You have no account in domain Globex Corporation.');
-    expect((await api('requester', 'POST', '/api/profile/user/config', { body: { domain: 'nowhere' } })).status).toBe(404);
+    expect(
+      (await api('requester', 'POST', '/api/profile/user/config', { body: { domain: 'nowhere' } })).status,
+    ).toBe(404);
   });
 });
 
 describe('documents', () => {
   it('saves a contract with service lines through its form fields and submits it for approval', async () => {
-    const evaluation = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/contract-evaluation?l=1')).body.items[0]!;
-    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!.supplier!;
+    const evaluation = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/contract-evaluation?l=1'))
+      .body.items[0]!;
+    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!
+      .supplier!;
     const created = await api('buyer', 'POST', '/api/purchasing/contract', {
       body: {
         doc: { subtype: 'C002' },
@@ -144,7 +199,15 @@ describe('documents', () => {
         risk: { contract: 2, E: 1, HS: 2, gdpr: 2, cyber: 3 },
         businessPlan: 'Cleaning of the Lisboa plant, 5 days a week.',
         evaluationId: { _id: evaluation._id },
-        lines: [{ item: 'SRV-0300', description: 'Cleaning (monthly)', type: 'service', quantity: 12, price: '3200' }],
+        lines: [
+          {
+            item: 'SRV-0300',
+            description: 'Cleaning (monthly)',
+            type: 'service',
+            quantity: 12,
+            price: '3200',
+          },
+        ],
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -196,7 +259,8 @@ describe('documents', () => {
   });
 
   it('refuses the P009 delivery lock at 500 or more on create, as on update', async () => {
-    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!.supplier;
+    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!
+      .supplier;
     const p009 = (price: string) => ({
       doc: { subtype: 'P009' },
       description: 'Spot purchase',
@@ -213,14 +277,19 @@ describe('documents', () => {
     const small = await api('buyer', 'POST', '/api/purchasing/order', { body: p009('120') });
     expect(small.body.deliveryLock).toBe(true);
     const grown = await api('buyer', 'PUT', `/api/purchasing/order/${small.body._id}`, {
-      body: { ...small.body, deliveryLock: false, lines: [{ ...small.body.lines![0], price: '900', listPrice: '900' }] },
+      body: {
+        ...small.body,
+        deliveryLock: false,
+        lines: [{ ...small.body.lines![0], price: '900', listPrice: '900' }],
+      },
     });
     expect(grown.status).toBe(200);
     expect(grown.body.deliveryLock).toBe(true);
   });
 
   it("reads typed amounts as numbers ('10 un' is 10)", async () => {
-    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!.supplier;
+    const supplier = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items[0]!
+      .supplier;
     const res = await api('buyer', 'POST', '/api/purchasing/order', {
       body: {
         doc: { subtype: 'P001' },
@@ -249,7 +318,9 @@ describe('documents', () => {
     const listed = await api<DocumentList>('ihub-operator', 'GET', '/api/purchasing/order?l=200');
     expect(listed.status).toBe(200);
     expect(listed.body.items.length).toBeGreaterThan(0);
-    expect(listed.body.items.every((o) => ['erp', 'erp-done', 'erp-fail'].includes(o._state.current))).toBe(true);
+    expect(listed.body.items.every((o) => ['erp', 'erp-done', 'erp-fail'].includes(o._state.current))).toBe(
+      true,
+    );
     const read = await api('ihub-operator', 'GET', `/api/purchasing/order/${inErp!._id}`);
     expect(read.status).toBe(200);
     const other = orders.find((o) => o._state.current === 'created')!;
@@ -269,7 +340,11 @@ describe('offline notice', () => {
       body: { message: 'Upgrade to the new ERP link until 14:00.' },
     });
     expect(set.status).toBe(200);
-    const app = await call<{ offline: { ts: string; message: string } | null }>(t.app, 'GET', '/api/config/app/en');
+    const app = await call<{ offline: { ts: string; message: string } | null }>(
+      t.app,
+      'GET',
+      '/api/config/app/en',
+    );
     expect(app.body.offline?.message).toBe('Upgrade to the new ERP link until 14:00.');
     await api('admin', 'PUT', '/api/config/offline', { body: { message: null } });
     expect((await call<{ offline: unknown }>(t.app, 'GET', '/api/config/app/en')).body.offline).toBeNull();

@@ -1,28 +1,7 @@
-import { REASONS } from '@p2p/domain';
+import { REASONS, type DocumentList, type DocumentResponse, type TimelineResponse } from '@p2p/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
-
-interface Doc {
-  _id: string;
-  key: string | null;
-  _state: { current: string; created: { ts: string } };
-  supplier: { _id: string; name: string } | null;
-  _version: number;
-  _actions: {
-    actions: Array<{ name: string; disabled: boolean; reason?: string }>;
-    transitions: Array<{ name: string }>;
-  };
-  _permissions: { edit: boolean; delete: boolean; duplicate: boolean };
-  [k: string]: unknown;
-}
-interface Timeline {
-  items: Array<{
-    state: string;
-    text: string | null;
-    tracking: { action?: string; from?: string; to?: string } | null;
-  }>;
-}
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -34,12 +13,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = async (user: string, model: string, id: string) =>
-  call<Doc>(t.app, 'GET', `/api/purchasing/${model}/${id}`, { token: await token(user) });
+  call<DocumentResponse>(t.app, 'GET', `/api/purchasing/${model}/${id}`, { token: await token(user) });
 const reopen = async (user: string, model: string, id: string, body: object = {}) =>
-  call<Doc>(t.app, 'POST', `/api/purchasing/${model}/${id}/reopen`, { token: await token(user), body });
+  call<DocumentResponse>(t.app, 'POST', `/api/purchasing/${model}/${id}/reopen`, {
+    token: await token(user),
+    body,
+  });
 
 async function demo(model: string) {
-  const res = await call<{ items: Doc[] }>(t.app, 'GET', `/api/purchasing/${model}?l=200`, {
+  const res = await call<DocumentList>(t.app, 'GET', `/api/purchasing/${model}?l=200`, {
     token: await token('admin'),
   });
   return res.body.items;
@@ -54,7 +36,7 @@ async function setState(id: string, state: string, days = 0) {
 /** A new order of the buyer for the supplier company `supplierName`, moved to `state`. */
 async function order(supplierName: string, state: string, days = 0) {
   const supplier = (await demo('order')).find((o) => o.supplier?.name === supplierName)!.supplier!;
-  const created = await call<Doc>(t.app, 'POST', '/api/purchasing/order', {
+  const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/order', {
     token: await token('buyer'),
     body: {
       doc: { subtype: 'P001' },
@@ -90,9 +72,14 @@ describe('reopen (POST /purchasing/{model}/{id}/reopen)', () => {
     expect(res.body.key).toBe(before.body.key);
     expect(res.body.value).toBe(before.body.value);
 
-    const timeline = await call<Timeline>(t.app, 'GET', `/api/communication/messages/order/${closed._id}`, {
-      token: await token('buyer'),
-    });
+    const timeline = await call<TimelineResponse>(
+      t.app,
+      'GET',
+      `/api/communication/messages/order/${closed._id}`,
+      {
+        token: await token('buyer'),
+      },
+    );
     expect(timeline.body.items.at(-1)).toMatchObject({
       state: 'updated',
       text: 'Supplier sent a credit note',
@@ -163,7 +150,7 @@ describe('reopen (POST /purchasing/{model}/{id}/reopen)', () => {
 
 describe('approved supplier records', () => {
   it('stay editable by their own supplier (contacts, address); legal name, VAT and IBAN stay with the supplier manager', async () => {
-    const mine = await call<{ items: Doc[] }>(t.app, 'GET', '/api/purchasing/supplier', {
+    const mine = await call<DocumentList>(t.app, 'GET', '/api/purchasing/supplier', {
       token: await token('supplier'),
     });
     expect(mine.body.items).toHaveLength(1);
@@ -173,7 +160,7 @@ describe('approved supplier records', () => {
     expect(record._permissions.edit).toBe(true);
     expect(record._actions.actions.map((a) => a.name)).toContain('edit');
 
-    const saved = await call<Doc>(t.app, 'PUT', `/api/purchasing/supplier/${record._id}`, {
+    const saved = await call<DocumentResponse>(t.app, 'PUT', `/api/purchasing/supplier/${record._id}`, {
       token: await token('supplier'),
       body: {
         ...record,
@@ -207,7 +194,7 @@ describe('approved supplier records', () => {
 
     const full = (await get('manager-supplier', 'supplier', beta._id)).body;
     expect(full._permissions.edit).toBe(true);
-    const corrected = await call<Doc>(t.app, 'PUT', `/api/purchasing/supplier/${beta._id}`, {
+    const corrected = await call<DocumentResponse>(t.app, 'PUT', `/api/purchasing/supplier/${beta._id}`, {
       token: await token('manager-supplier'),
       body: { ...full, vat: 'ESA28123457', iban: 'ES9121000418450200051332' },
     });
@@ -217,10 +204,15 @@ describe('approved supplier records', () => {
     expect(corrected.body._state.current).toBe('approved');
 
     // the supplier manager also switches an approved record off (the list's enabled column)
-    const off = await call<Doc>(t.app, 'PUT', `/api/purchasing/supplier/${beta._id}/toggle-enabled`, {
-      token: await token('manager-supplier'),
-      body: { value: false },
-    });
+    const off = await call<DocumentResponse>(
+      t.app,
+      'PUT',
+      `/api/purchasing/supplier/${beta._id}/toggle-enabled`,
+      {
+        token: await token('manager-supplier'),
+        body: { value: false },
+      },
+    );
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.enabled).toBe(false);
 

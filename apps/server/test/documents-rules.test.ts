@@ -1,37 +1,25 @@
+import type { DocumentList, DocumentListRow, DocumentResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
 /** Field rules on save and read, workflow transitions, timeline, duplicate and favorites. */
 
-interface Doc {
-  _id: string;
-  key: string | null;
-  doc: { subtype: string | null };
-  _state: { current: string };
-  _version: number;
-  supplier: { _id: string; name: string } | null;
-  _actions: { actions: Array<{ name: string }>; transitions: Array<{ name: string; disabled: boolean }> };
-  _permissions: { edit: boolean; delete: boolean; duplicate: boolean };
-  lines?: Array<Record<string, unknown>>;
-  [k: string]: unknown;
-}
-
 let t: TestApp;
 const sessions: Record<string, { token: string; user: { _id: string } }> = {};
 const session = async (u: string) => (sessions[u] ??= await signIn(t.app, u));
 const token = async (u: string) => (await session(u)).token;
-let all: Doc[] = [];
+let all: DocumentListRow[] = [];
 const sup = (name: string) => all.find((o) => o.supplier?.name === name)!.supplier!._id;
 
 beforeAll(async () => {
   t = await createTestApp();
   all = (
-    await call<{ items: Doc[] }>(t.app, 'GET', '/api/purchasing/order?l=200', { token: await token('admin') })
+    await call<DocumentList>(t.app, 'GET', '/api/purchasing/order?l=200', { token: await token('admin') })
   ).body.items;
 });
 afterAll(() => t.close());
 
-const api = async <T = Doc>(
+const api = async <T = DocumentResponse>(
   user: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
@@ -50,7 +38,7 @@ const serviceLine = { item: 'SRV-1', type: 'service', quantity: 1, price: '500',
 
 describe('field rules on save', () => {
   it('never changes a field the user may not edit (editRoles), silently', async () => {
-    const complaints = (await api<{ items: Doc[] }>('buyer', 'GET', '/api/purchasing/complaint')).body.items;
+    const complaints = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/complaint')).body.items;
     const c = complaints.find((d) => d._state.current === 'created')!;
     const saved = await api('buyer', 'PUT', `/api/purchasing/complaint/${c._id}`, {
       ...c,
@@ -71,7 +59,7 @@ describe('field rules on save', () => {
   });
 
   it('answers 400 document.invalid listing a field required in the state', async () => {
-    const reqs = (await api<{ items: Doc[] }>('buyer', 'GET', '/api/purchasing/requisition')).body.items;
+    const reqs = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/requisition')).body.items;
     const r = reqs.find((d) => d._state.current === 'approval')!;
     const res = await api('buyer', 'PUT', `/api/purchasing/requisition/${r._id}`, {
       ...r,
@@ -177,7 +165,7 @@ describe('field rules on save', () => {
     const asRequester = await api('requester', 'GET', `/api/purchasing/order/${created.body._id}`);
     expect(asRequester.status).toBe(200);
     expect(asRequester.body).not.toHaveProperty('supplierNotes');
-    const listed = await api<{ items: Doc[] }>('requester', 'GET', '/api/purchasing/order?l=200');
+    const listed = await api<DocumentList>('requester', 'GET', '/api/purchasing/order?l=200');
     expect(listed.body.items.find((d) => d._id === created.body._id)).not.toHaveProperty('supplierNotes');
   });
 });
@@ -250,8 +238,7 @@ describe('workflow', () => {
   });
 
   it('lets a supplier submit information on its own complaint with a comment', async () => {
-    const complaints = (await api<{ items: Doc[] }>('supplier', 'GET', '/api/purchasing/complaint')).body
-      .items;
+    const complaints = (await api<DocumentList>('supplier', 'GET', '/api/purchasing/complaint')).body.items;
     const own = complaints[0]!;
     const res = await api('supplier', 'POST', `/api/purchasing/complaint/${own._id}/workflow`, {
       action: 'submit-info',

@@ -1,17 +1,8 @@
+import type { DocumentList, DocumentResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
 /** CRUD smoke for every model type: create as an allowed role, read, update, list, delete or refuse. */
-
-interface Doc {
-  _id: string;
-  key: string | null;
-  _state: { current: string };
-  _version: number;
-  _permissions: { edit: boolean; delete: boolean; duplicate: boolean };
-  lines?: Array<Record<string, unknown>>;
-  [k: string]: unknown;
-}
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -20,7 +11,7 @@ let alfaId = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const orders = await call<{ items: Doc[] }>(t.app, 'GET', '/api/purchasing/order?l=200', {
+  const orders = await call<DocumentList>(t.app, 'GET', '/api/purchasing/order?l=200', {
     token: await token('admin'),
   });
   alfaId = (
@@ -131,16 +122,16 @@ describe('CRUD of every model type', () => {
     it(`${c.model}: create, read, update, list, delete`, async () => {
       const tk = await token(c.creator);
       const base = `/api/purchasing/${c.model}`;
-      const created = await call<Doc>(t.app, 'POST', base, { token: tk, body: c.body() });
+      const created = await call<DocumentResponse>(t.app, 'POST', base, { token: tk, body: c.body() });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(created.body).toMatchObject({ _state: { current: 'created' }, _version: 1, key: null });
       const id = created.body._id;
 
-      const read = await call<Doc>(t.app, 'GET', `${base}/${id}`, { token: tk });
+      const read = await call<DocumentResponse>(t.app, 'GET', `${base}/${id}`, { token: tk });
       expect(read.status).toBe(200);
       expect(read.body._permissions.edit).toBe(true);
 
-      const saved = await call<Doc>(t.app, 'PUT', `${base}/${id}`, {
+      const saved = await call<DocumentResponse>(t.app, 'PUT', `${base}/${id}`, {
         token: tk,
         body: { ...read.body, description: `${c.model} changed`, _version: 1 },
       });
@@ -148,7 +139,7 @@ describe('CRUD of every model type', () => {
       expect(saved.body).toMatchObject({ _version: 2, _state: { current: 'updated' } });
       if (c.model !== 'supplier') expect(saved.body.description).toBe(`${c.model} changed`);
 
-      const list = await call<{ items: Doc[] }>(t.app, 'GET', `${base}?l=200`, { token: tk });
+      const list = await call<DocumentList>(t.app, 'GET', `${base}?l=200`, { token: tk });
       expect(list.body.items.map((d) => d._id)).toContain(id);
 
       if (c.refuse) {
@@ -158,24 +149,31 @@ describe('CRUD of every model type', () => {
       }
       const del = await call(t.app, 'DELETE', `${base}/${id}`, { token: await token(c.deleter) });
       expect(del.status, JSON.stringify(del.body)).toBe(200);
-      const gone = await call<Doc>(t.app, 'GET', `${base}/${id}`, { token: await token(c.deleter) });
+      const gone = await call<DocumentResponse>(t.app, 'GET', `${base}/${id}`, {
+        token: await token(c.deleter),
+      });
       expect(gone.body._state.current).toBe('deleted');
       expect(gone.body._permissions).toEqual({ edit: false, delete: false, duplicate: false });
     });
   }
 
   it('a requester cannot price requisition lines (price editRoles exclude requester)', async () => {
-    const created = await call<Doc>(t.app, 'POST', '/api/purchasing/requisition', {
+    const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/requisition', {
       token: await token('requester'),
       body: { doc: { subtype: 'R001' }, description: 'Unpriced', lines: [line] },
     });
     expect(created.status).toBe(200);
     expect(Number(created.body.lines?.[0]?.price)).toBe(0);
     expect(created.body.lines?.[0]).toMatchObject({ item: 'MAT-1', type: 'material', unit: 'UN' });
-    const priced = await call<Doc>(t.app, 'PUT', `/api/purchasing/requisition/${created.body._id}`, {
-      token: await token('buyer'),
-      body: { ...created.body, lines: [{ ...line, pos: 10 }], _version: 1 },
-    });
+    const priced = await call<DocumentResponse>(
+      t.app,
+      'PUT',
+      `/api/purchasing/requisition/${created.body._id}`,
+      {
+        token: await token('buyer'),
+        body: { ...created.body, lines: [{ ...line, pos: 10 }], _version: 1 },
+      },
+    );
     expect(priced.status).toBe(200);
     expect(priced.body.value).toBe('24.60');
   });

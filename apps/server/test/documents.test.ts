@@ -1,20 +1,6 @@
+import type { DocumentList, DocumentResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
-
-interface Doc {
-  _id: string;
-  key: string | null;
-  doc: { type: string; subtype: string | null };
-  _state: { current: string };
-  supplier: { _id: string; name: string } | null;
-  lines?: Array<Record<string, unknown>>;
-  _version: number;
-  [k: string]: unknown;
-}
-interface ListBody {
-  items: Doc[];
-  options: { count: number | null; page: number; pagesize: number; estimated?: true };
-}
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -26,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (user: string, url: string) => {
-  const res = await call<ListBody>(t.app, 'GET', url, { token: await token(user) });
+  const res = await call<DocumentList>(t.app, 'GET', url, { token: await token(user) });
   return res;
 };
 
@@ -219,7 +205,7 @@ describe('lists', () => {
 describe('order CRUD', () => {
   it('computes values on the server, ignores client values, and answers 409 on a stale save', async () => {
     const { alfa } = await alfaBeta();
-    const created = await call<Doc>(t.app, 'POST', '/api/purchasing/order', {
+    const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/order', {
       token: await token('buyer'),
       body: NEW_ORDER(alfa.supplier!._id),
     });
@@ -253,12 +239,12 @@ describe('order CRUD', () => {
     });
     expect(doc.description).toBe('Test order with conditions');
 
-    const read = await call<Doc>(t.app, 'GET', `/api/purchasing/order/${doc._id}`, {
+    const read = await call<DocumentResponse>(t.app, 'GET', `/api/purchasing/order/${doc._id}`, {
       token: await token('buyer'),
     });
     expect(read.body.value).toBe('511.76');
 
-    const saved = await call<Doc>(t.app, 'PUT', `/api/purchasing/order/${doc._id}`, {
+    const saved = await call<DocumentResponse>(t.app, 'PUT', `/api/purchasing/order/${doc._id}`, {
       token: await token('buyer'),
       body: {
         ...doc,
@@ -281,7 +267,7 @@ describe('order CRUD', () => {
     });
     expect(stale.status).toBe(409);
     expect(errorOf(stale.body).key).toBe('document.stale');
-    const after = await call<Doc>(t.app, 'GET', `/api/purchasing/order/${doc._id}`, {
+    const after = await call<DocumentResponse>(t.app, 'GET', `/api/purchasing/order/${doc._id}`, {
       token: await token('buyer'),
     });
     expect(after.body).toMatchObject({ _version: 2, description: 'Changed', value: '20.00' });
@@ -307,7 +293,7 @@ describe('order CRUD', () => {
       token: await token('buyer'),
     });
     expect(del.status).toBe(200);
-    const trashed = await call<Doc>(t.app, 'GET', `/api/purchasing/order/${target._id}`, {
+    const trashed = await call<DocumentResponse>(t.app, 'GET', `/api/purchasing/order/${target._id}`, {
       token: await token('buyer'),
     });
     expect(trashed.body).toMatchObject({ _state: { current: 'deleted' }, value: '0.00', grossValue: '0.00' });
@@ -317,9 +303,14 @@ describe('order CRUD', () => {
       target._id,
     );
 
-    const restored = await call<Doc>(t.app, 'POST', `/api/purchasing/order/${target._id}/restore`, {
-      token: await token('buyer'),
-    });
+    const restored = await call<DocumentResponse>(
+      t.app,
+      'POST',
+      `/api/purchasing/order/${target._id}/restore`,
+      {
+        token: await token('buyer'),
+      },
+    );
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ _state: { current: 'created' }, value: target.value });
 
@@ -347,7 +338,7 @@ describe('permissions', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.options.count).toBe(alfaCount);
     expect(mine.body.items.every((o) => o.supplier?.name === 'Alfa Components Lda')).toBe(true);
-    const own = await call<Doc>(
+    const own = await call<DocumentResponse>(
       t.app,
       'GET',
       `/api/purchasing/order/${mine.body.items.find((o) => o.doc.subtype === 'P005')!._id}`,
@@ -398,7 +389,7 @@ describe('permissions', () => {
       body: NEW_ORDER(beta.supplier!._id),
     });
     expect(order.status).toBe(403);
-    const complaint = await call<Doc>(t.app, 'POST', '/api/purchasing/complaint', {
+    const complaint = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/complaint', {
       token: await token('supplier'),
       body: {
         description: 'Invoice mismatch',

@@ -20,7 +20,11 @@ import { readModelFiles, type ModelConfig } from '../src/documents/model-config.
 const MODELS = readModelFiles();
 const NOW = new Date('2026-11-26T12:00:00Z');
 
-const userWith = (role: string): DocUser => ({ _id: `u-${role}`, role: { key: role }, roles: [{ key: role }] });
+const userWith = (role: string): DocUser => ({
+  _id: `u-${role}`,
+  role: { key: role },
+  roles: [{ key: role }],
+});
 const plainRoles = (spec: string | undefined): string[] =>
   (spec ?? '')
     .split(',')
@@ -83,15 +87,22 @@ describe('shipped model configurations', () => {
       const workflow = workflowOf(model);
       const readOnlyStates = workflow.states
         .map((s) => s.name)
-        .filter((state) => isReadOnly({ doc: { type: model.name }, _state: { current: state } }, workflow, null, { model }));
+        .filter((state) =>
+          isReadOnly({ doc: { type: model.name }, _state: { current: state } }, workflow, null, { model }),
+        );
       for (const state of readOnlyStates) {
-        const doc: DocumentLike = { doc: { type: model.name }, _state: { current: state, created: { ts: NOW.toISOString() } } };
+        const doc: DocumentLike = {
+          doc: { type: model.name },
+          _state: { current: state, created: { ts: NOW.toISOString() } },
+        };
         for (const role of ['admin', 'buyer', ...plainRoles(model.permissions.editRoles)]) {
           const user = userWith(role);
           for (const a of documentActions(doc, model, user, NOW))
-            if (!actionAllowed(a.permission, true)) problems.push(`${model.name}/${state}: action ${a.name} (${a.permission})`);
+            if (!actionAllowed(a.permission, true))
+              problems.push(`${model.name}/${state}: action ${a.name} (${a.permission})`);
           for (const t of availableTransitions(doc, workflow, user, NOW, { model }))
-            if (!actionAllowed(t.permission, true)) problems.push(`${model.name}/${state}: transition ${t.name} (${t.permission})`);
+            if (!actionAllowed(t.permission, true))
+              problems.push(`${model.name}/${state}: transition ${t.name} (${t.permission})`);
         }
       }
       expect(readOnlyStates.length, `${model.name} has read-only states`).toBeGreaterThan(0);

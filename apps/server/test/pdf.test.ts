@@ -1,15 +1,7 @@
 import { inflateSync } from 'node:zlib';
-import { TAX_NOT_IN_INVOICE_WARNING } from '@p2p/domain';
+import { TAX_NOT_IN_INVOICE_WARNING, type DocumentList, type DocumentResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
-
-interface Doc {
-  _id: string;
-  key: string | null;
-  supplier: { _id: string; name: string } | null;
-  lines?: Array<Record<string, unknown>>;
-  _version: number;
-}
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -60,7 +52,7 @@ function pdfText(raw: Buffer): string {
 }
 
 async function orders() {
-  const res = await call<{ items: Doc[] }>(t.app, 'GET', '/api/purchasing/order?l=200', {
+  const res = await call<DocumentList>(t.app, 'GET', '/api/purchasing/order?l=200', {
     token: await token('admin'),
   });
   return res.body.items;
@@ -92,7 +84,7 @@ describe('order PDF', () => {
   });
 
   it('names an order without key by its id, with thousands separators', async () => {
-    const created = await call<Doc>(t.app, 'POST', '/api/purchasing/order', {
+    const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/order', {
       token: await token('buyer'),
       body: {
         doc: { subtype: 'P001' },
@@ -119,9 +111,9 @@ describe('order PDF', () => {
   it('prints the supplier view with the intra-community warning', async () => {
     const all = await orders();
     // The demo orders with five lines carry an INTRA line (MAT-4410, Ball bearing 6204).
-    let intra: Doc | undefined;
+    let intra: DocumentResponse | undefined;
     for (const o of all.filter((x) => x.supplier?.name === 'Alfa Components Lda')) {
-      const full = await call<Doc>(t.app, 'GET', `/api/purchasing/order/${o._id}`, {
+      const full = await call<DocumentResponse>(t.app, 'GET', `/api/purchasing/order/${o._id}`, {
         token: await token('admin'),
       });
       if (full.body.lines?.some((l) => (l.tax as { key?: string } | undefined)?.key === 'INTRA')) {
@@ -156,7 +148,7 @@ describe('order PDF', () => {
 
   it('prints the deliveries of the demo orders that ship in several parts', async () => {
     const transfer = (await orders()).find((o) => o.key === '4500012304')!;
-    const full = await call<Doc & { ships?: Array<{ _id: string; lines: number[] }> }>(
+    const full = await call<DocumentResponse & { ships?: Array<{ _id: string; lines: number[] }> }>(
       t.app,
       'GET',
       `/api/purchasing/order/${transfer._id}`,
@@ -183,7 +175,7 @@ describe('order PDF', () => {
 
   it('prints one delivery of an order with ships, and 404 for an unknown one', async () => {
     const supplierId = (await orders()).find((o) => o.supplier)!.supplier!._id;
-    const created = await call<Doc>(t.app, 'POST', '/api/purchasing/order', {
+    const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/order', {
       token: await token('buyer'),
       body: {
         doc: { subtype: 'P001' },

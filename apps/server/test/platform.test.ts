@@ -72,8 +72,11 @@ describe('rate limiting', () => {
     try {
       for (let i = 0; i < 10; i++) expect((await call(limited.app, 'GET', '/signin')).status).toBe(200);
       const spoofed = async (i: number) =>
-        (await call(limited.app, 'GET', '/api/config/routes/en', { headers: { 'x-forwarded-for': `10.0.0.${i}` } }))
-          .status;
+        (
+          await call(limited.app, 'GET', '/api/config/routes/en', {
+            headers: { 'x-forwarded-for': `10.0.0.${i}` },
+          })
+        ).status;
       for (let i = 0; i < 5; i++) expect(await spoofed(i)).toBe(200);
       expect(await spoofed(99)).toBe(503);
     } finally {
@@ -85,8 +88,11 @@ describe('rate limiting', () => {
     try {
       for (let i = 0; i < 7; i++)
         expect(
-          (await call(proxied.app, 'GET', '/api/config/routes/en', { headers: { 'x-forwarded-for': `10.0.0.${i}` } }))
-            .status,
+          (
+            await call(proxied.app, 'GET', '/api/config/routes/en', {
+              headers: { 'x-forwarded-for': `10.0.0.${i}` },
+            })
+          ).status,
         ).toBe(200);
     } finally {
       await proxied.close();

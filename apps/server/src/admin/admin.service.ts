@@ -3,10 +3,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { MODELS, isModel } from '../documents/model-config.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
-import {
-  modelConfigRepository,
-  type ConfigVersionRow,
-} from '../documents/model-config.repository.ts';
+import { modelConfigRepository, type ConfigVersionRow } from '../documents/model-config.repository.ts';
 import { validateModelConfig, type ValidationResult } from './admin.validate.ts';
 
 export interface ModelSummary {

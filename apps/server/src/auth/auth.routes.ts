@@ -171,7 +171,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         tags,
         operationId: 'getSessionUser',
         summary: 'The signed-in user',
-        response: { 200: described(SessionUserSchema, 'The signed-in user'), ...errorResponses(401, 403, 503) },
+        response: {
+          200: described(SessionUserSchema, 'The signed-in user'),
+          ...errorResponses(401, 403, 503),
+        },
       },
     },
     async (req) => caller(req).user,

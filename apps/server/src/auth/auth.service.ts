@@ -99,7 +99,10 @@ export function authService(db: Db, opts: { tokenTtlHours: number }) {
           key: 'profile.domain-no-account',
         });
       const session = await openSession(row);
-      return { ...session, domain: { id: domain.id, name: domain.name, theme: domain.theme, logo: domain.logo } };
+      return {
+        ...session,
+        domain: { id: domain.id, name: domain.name, theme: domain.theme, logo: domain.logo },
+      };
     },
 
     /** Self-service sign-up: an active requester in the chosen domain. */

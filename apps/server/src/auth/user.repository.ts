@@ -97,7 +97,11 @@ export function userRepository(db: Db) {
           .orderBy('w.name')
           .execute(),
       ]);
-      const entry = (r: { id: string; key: string; name: string }) => ({ _id: r.id, key: r.key, name: r.name });
+      const entry = (r: { id: string; key: string; name: string }) => ({
+        _id: r.id,
+        key: r.key,
+        name: r.name,
+      });
       return { locations: locations.map(entry), workgroups: workgroups.map(entry) };
     },
 

@@ -100,7 +100,10 @@ export function configService(db: Db, opts: ConfigOptions) {
      * administrator announces that the service is offline for its users, who see the offline
      * screen with this message until it is cleared (null).
      */
-    async setOffline(caller: AuthContext, message: string | null): Promise<{ offline: OfflineNotice | null }> {
+    async setOffline(
+      caller: AuthContext,
+      message: string | null,
+    ): Promise<{ offline: OfflineNotice | null }> {
       if (!isAdminLevel(caller.user)) throw forbidden('Only administrators set the offline notice.');
       const text = message?.trim() ?? '';
       const offline = text ? { ts: new Date().toISOString(), message: text } : null;

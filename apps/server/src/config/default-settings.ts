@@ -85,11 +85,7 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
         label: { en: 'Supplier dispatch', pt: 'Expedição do fornecedor' },
         next: [
           item('Dispatched goods', 'Bens expedidos', '/dispatch'),
-          item(
-            'Receptions waiting evaluation',
-            'Receções a aguardar avaliação',
-            '/reception?evaluation=due',
-          ),
+          item('Receptions waiting evaluation', 'Receções a aguardar avaliação', '/reception?evaluation=due'),
         ],
       },
     ],

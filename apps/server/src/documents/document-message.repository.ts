@@ -1,3 +1,4 @@
+import type { TimelineEntry } from '@p2p/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
@@ -32,7 +33,8 @@ export interface MessageRow {
   user_id: string | null;
   user_name: string | null;
   text: string | null;
-  tracking: unknown;
+  /** {action, from, to} of a workflow step; null for other messages */
+  tracking: TimelineEntry['tracking'];
   approval: unknown;
 }
 

@@ -45,6 +45,11 @@ const SERVER_OWNED = new Set([
   'updatedAt',
   ...VALUE_FIELDS,
 ]);
+/**
+ * Identity and state of a document: every answer carries them (the API contract requires them; the
+ * serialiser refuses an answer without them), whatever a field's viewRoles say.
+ */
+const ALWAYS_SHOWN = new Set(['_id', 'key', 'model', 'doc', '_state', '_version', 'updatedAt']);
 /** Relational header references: a locked field such as 'supplier.name' locks the whole reference. */
 const REFERENCES = new Set(['supplier', 'requester', 'group', 'plant']);
 /** Facts of the stored document that decide the section 5 locks; a save cannot change them to unlock. */
@@ -161,10 +166,14 @@ const hiddenByConfig = new WeakMap<object, Map<string, readonly string[]>>();
 function hiddenSrcs(model: ModelConfig, user: SessionUser): readonly string[] {
   let byRoles = hiddenByConfig.get(model.form);
   if (!byRoles) hiddenByConfig.set(model.form, (byRoles = new Map()));
-  const roles = [user.role?.key ?? '', ...user.roles.map((r) => r.key), ...(user._profile ?? [])].sort().join(',');
+  const roles = [user.role?.key ?? '', ...user.roles.map((r) => r.key), ...(user._profile ?? [])]
+    .sort()
+    .join(',');
   let hidden = byRoles.get(roles);
   if (!hidden) {
-    hidden = fieldsHiddenByRole([...model.form.fields, ...model.list.fields], docUser(user));
+    hidden = fieldsHiddenByRole([...model.form.fields, ...model.list.fields], docUser(user)).filter(
+      (src) => !ALWAYS_SHOWN.has(src.split('.')[0]!),
+    );
     byRoles.set(roles, hidden);
   }
   return hidden;
@@ -187,4 +196,3 @@ export function roleHiding(model: ModelConfig, user: SessionUser): <T extends Do
 
 export const hideFields = <T extends DocumentLike>(doc: T, model: ModelConfig, user: SessionUser): T =>
   roleHiding(model, user)(doc);
-

@@ -1,4 +1,11 @@
-import { computeDocument, MoneyError, parseNumericInput, VALUE_FIELDS, type ApiFieldError, type DocumentTotals } from '@p2p/domain';
+import {
+  computeDocument,
+  MoneyError,
+  parseNumericInput,
+  VALUE_FIELDS,
+  type ApiFieldError,
+  type DocumentTotals,
+} from '@p2p/domain';
 import { fieldErrors } from '../lib/app-error.ts';
 import type { LineWrite } from './document.repository.ts';
 import { TAX_CODES } from './purchasing-config.ts';

@@ -120,7 +120,10 @@ const buildSelectRow = (db: Db) =>
  * Kysely builders are immutable: the joins and the 29 columns of a document row are built once per
  * connection (or transaction) and reused by every query, rather than parsed again per request.
  */
-const builders = new WeakMap<Db, { base: ReturnType<typeof buildBase>; selectRow: ReturnType<typeof buildSelectRow> }>();
+const builders = new WeakMap<
+  Db,
+  { base: ReturnType<typeof buildBase>; selectRow: ReturnType<typeof buildSelectRow> }
+>();
 const builtFor = (db: Db) => {
   let built = builders.get(db);
   if (!built) builders.set(db, (built = { base: buildBase(db), selectRow: buildSelectRow(db) }));

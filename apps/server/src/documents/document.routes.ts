@@ -5,12 +5,7 @@ import {
   DocumentResponseSchema,
   EditInfoSchema,
   errorResponses,
-  FormGroupFieldsMapSchema,
-  FormGroupFieldsSchema,
-  ModelConfigResponseSchema,
   OkSchema,
-  PurchasingConfigSchema,
-  SubtypesResponseSchema,
   TimelineResponseSchema,
 } from '@p2p/domain/api';
 import { caller } from '../auth/auth.hook.ts';
@@ -18,17 +13,14 @@ import type { Services } from '../services.ts';
 import {
   DocumentBody,
   DocumentParams,
-  FormGroupIds,
-  FormGroupParams,
   ListQuery,
-  ModelConfigParams,
-  ModelConfigQuery,
   ModelParams,
   ReopenBody,
   ToggleEnabledBody,
   WorkflowBody,
 } from './document.schema.ts';
 import type { ListParams } from './document.service.ts';
+import { modelConfigRoutes } from './model-config.routes.ts';
 
 const LIST_KEYS = new Set(['q', 'p', 'l', 's', 'c', 'ts']);
 
@@ -54,7 +46,7 @@ const readErrors = errorResponses(400, 401, 403, 404, 503);
 /** Changes also answer 409: a stale _version, or a state that does not allow the change. */
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 503);
 
-/** Model configuration and the documents of every model (seed 000 sections 3, 4, 7). */
+/** The documents of every model, and their model configurations (seed 000 sections 3, 4, 7). */
 export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
   { services },
@@ -62,89 +54,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   const { documents } = services;
   const tags = ['documents'];
 
-  app.get(
-    '/config/model/:lang/:model',
-    {
-      schema: {
-        tags: ['config'],
-        operationId: 'getModelConfig',
-        summary: 'Model configuration (latest version, or version _v); answers the version as _v',
-        params: ModelConfigParams,
-        querystring: ModelConfigQuery,
-        response: {
-          200: described(ModelConfigResponseSchema, 'The model configuration, labels in the asked language'),
-          ...readErrors,
-        },
-      },
-    },
-    (req) =>
-      documents.config(
-        caller(req),
-        req.params.lang,
-        req.params.model,
-        req.query._v ? Number(req.query._v) : undefined,
-      ),
-  );
-  app.get(
-    '/config/formGroupFields/:key',
-    {
-      schema: {
-        tags: ['config'],
-        operationId: 'getFormGroupFields',
-        summary: "Fields of one form group; key is '{model}.{group}' (e.g. order.delivery)",
-        params: FormGroupParams,
-        response: { 200: described(FormGroupFieldsSchema, 'The fields of the group'), ...readErrors },
-      },
-    },
-    async (req) =>
-      (await documents.formGroupFields(caller(req), caller(req).user.lang, [req.params.key]))[req.params.key],
-  );
-  app.post(
-    '/config/formGroupFields',
-    {
-      schema: {
-        tags: ['config'],
-        operationId: 'getFormGroupFieldsBatch',
-        summary: "Fields of several form groups: body is an array of '{model}.{group}' ids",
-        body: FormGroupIds,
-        response: {
-          200: described(FormGroupFieldsMapSchema, 'The fields of each group, by group id'),
-          ...readErrors,
-        },
-      },
-    },
-    (req) => documents.formGroupFields(caller(req), caller(req).user.lang, req.body),
-  );
-  app.get(
-    '/config/subtype',
-    {
-      schema: {
-        tags: ['config'],
-        operationId: 'getSubtypes',
-        summary: 'Subtypes per model',
-        response: {
-          200: described(SubtypesResponseSchema, 'The subtypes of each model that has some'),
-          ...errorResponses(401, 403, 503),
-        },
-      },
-    },
-    (req) => documents.subtypes(caller(req)),
-  );
-  app.get(
-    '/config/purchasing',
-    {
-      schema: {
-        tags: ['config'],
-        operationId: 'getPurchasingConfig',
-        summary: 'Purchasing configuration: models, currencies, tax codes',
-        response: {
-          200: described(PurchasingConfigSchema, 'Models, currencies, tax codes and price conditions'),
-          ...errorResponses(401, 403, 503),
-        },
-      },
-    },
-    (req) => documents.purchasing(caller(req)),
-  );
+  // the model configurations (/config/model, /config/formGroupFields, /config/subtype, /config/purchasing)
+  await app.register(modelConfigRoutes, { services });
 
   app.get(
     '/purchasing/:model',

@@ -15,10 +15,15 @@ import type { Db } from '../db/database.ts';
 import { fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
-import { documentMessageRepository } from './document.messages.ts';
+import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
 import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
-import { documentRepository, type DocumentRepository, type DocumentRow, type DocumentWrite } from './document.repository.ts';
+import {
+  documentRepository,
+  type DocumentRepository,
+  type DocumentRow,
+  type DocumentWrite,
+} from './document.repository.ts';
 import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
 import type { ModelConfig } from './model-config.ts';
 
@@ -81,7 +86,9 @@ function proposedDocument(
     group: header.group_id ? { _id: header.group_id } : null,
     plant: header.plant,
     // Required line amounts are checked on what was sent, not on the computed zero.
-    lines: priced.lines.map((l, i) => ({ ...l, quantity: raw[i]?.quantity, price: raw[i]?.price }) as LineLike),
+    lines: priced.lines.map(
+      (l, i) => ({ ...l, quantity: raw[i]?.quantity, price: raw[i]?.price }) as LineLike,
+    ),
     ...priced.totals,
   };
 }
@@ -141,7 +148,9 @@ export function documentSave(db: Db, access: DocumentAccess) {
       if (!supplierName) errors.push({ field: 'supplier', message: 'Unknown supplier.' });
     }
     const requesterId =
-      'requester' in body ? refId(body.requester) : (current?.requester_id ?? (current ? null : auth.user._id));
+      'requester' in body
+        ? refId(body.requester)
+        : (current?.requester_id ?? (current ? null : auth.user._id));
     if (requesterId && !(await repo.userExists(auth.domainId, requesterId)))
       errors.push({ field: 'requester', message: 'Unknown requester.' });
     const groupId =
@@ -158,7 +167,16 @@ export function documentSave(db: Db, access: DocumentAccess) {
     const plant =
       'plant' in body ? (typeof body.plant === 'string' ? body.plant : null) : (current?.plant ?? null);
     const key = current ? current.key : typeof body.key === 'string' && body.key ? body.key : null;
-    return { type: model.name, subtype, key, supplier_id: supplierId, requester_id: requesterId, group_id: groupId, plant, data };
+    return {
+      type: model.name,
+      subtype,
+      key,
+      supplier_id: supplierId,
+      requester_id: requesterId,
+      group_id: groupId,
+      plant,
+      data,
+    };
   }
 
   /** Field rules, references, pricing, computed locks and validation of one save. */
@@ -170,7 +188,13 @@ export function documentSave(db: Db, access: DocumentAccess) {
     state: string,
     repo: DocumentRepository,
   ) {
-    const ruled = applyFieldRules({ model, user: auth.user, stored: stored?.doc ?? null, proposed: body, state });
+    const ruled = applyFieldRules({
+      model,
+      user: auth.user,
+      stored: stored?.doc ?? null,
+      proposed: body,
+      state,
+    });
     const header = await buildWrite(auth, model, ruled, stored?.row ?? null, repo);
     const lines = Array.isArray(ruled.lines)
       ? (ruled.lines as Array<Record<string, unknown>>)
@@ -189,9 +213,18 @@ export function documentSave(db: Db, access: DocumentAccess) {
     const { header, priced } = await prepare(auth, model, body, null, state, documentRepository(db));
     return db.transaction().execute(async (trx) => {
       const tx = documentRepository(trx);
-      const id = await tx.insert(auth.domainId, model.name, auth.user._id, { ...header, state, totals: priced.totals });
+      const id = await tx.insert(auth.domainId, model.name, auth.user._id, {
+        ...header,
+        state,
+        totals: priced.totals,
+      });
       await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
-      await documentMessageRepository(trx).insert({ domainId: auth.domainId, documentId: id, state, userId: auth.user._id });
+      await documentMessageRepository(trx).insert({
+        domainId: auth.domainId,
+        documentId: id,
+        state,
+        userId: auth.user._id,
+      });
       return id;
     });
   }
@@ -212,7 +245,12 @@ export function documentSave(db: Db, access: DocumentAccess) {
         assertVersion(row, expected);
         const state = row.state === 'created' ? 'updated' : row.state;
         const { header, priced } = await prepare(auth, model, body, { row, doc }, state, tx);
-        const written = await tx.update(id, expected, auth.user._id, { ...header, state, deleted: false, totals: priced.totals });
+        const written = await tx.update(id, expected, auth.user._id, {
+          ...header,
+          state,
+          deleted: false,
+          totals: priced.totals,
+        });
         if (!written) throw staleVersion();
         await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
         await tx.endEdit(id, auth.user._id);

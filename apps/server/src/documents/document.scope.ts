@@ -126,7 +126,10 @@ function groupFilter(user: SessionUser, group: string | null): RawBuilder<boolea
     case 'all':
       return null;
     case 'all-groups':
-      return anyOf(sql`d.group_id`, user.groups.map((g) => g._id));
+      return anyOf(
+        sql`d.group_id`,
+        user.groups.map((g) => g._id),
+      );
     case 'my-plants':
       return anyOf(sql`d.plant`, user.filter.plant ?? []);
     case 'contracts-managed':
@@ -139,7 +142,9 @@ function groupFilter(user: SessionUser, group: string | null): RawBuilder<boolea
 }
 
 const anyOf = (column: RawBuilder<unknown>, values: ReadonlyArray<string>): RawBuilder<boolean> =>
-  values.length ? sql<boolean>`${column} in (${sql.join(values.map((v) => sql`${v}`))})` : sql<boolean>`false`;
+  values.length
+    ? sql<boolean>`${column} in (${sql.join(values.map((v) => sql`${v}`))})`
+    : sql<boolean>`false`;
 
 export const assertModelVisible = (scope: DocumentScope, model: ModelConfig): void => {
   if (!scope.canView) throw new AppError('forbidden', `You are not allowed to view model '${model.name}'.`);

@@ -158,7 +158,12 @@ export function documentService(db: Db) {
       await workflow.transition(auth, name, id, body);
       return read(auth, name, id);
     },
-    reopen: async (auth: AuthContext, name: string, id: string, body: { comment?: string; _version?: number }) => {
+    reopen: async (
+      auth: AuthContext,
+      name: string,
+      id: string,
+      body: { comment?: string; _version?: number },
+    ) => {
       await workflow.reopen(auth, name, id, body);
       return read(auth, name, id);
     },

@@ -41,7 +41,9 @@ export function documentTrash(db: Db, access: DocumentAccess) {
         const tx = documentRepository(trx);
         const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
         if (!row.deleted)
-          throw new AppError('conflict', 'The document is not in the trash.', { key: 'document.not-deleted' });
+          throw new AppError('conflict', 'The document is not in the trash.', {
+            key: 'document.not-deleted',
+          });
         const lines = await tx.lines(id);
         assertDeleteRole(auth, model, toDocument(row, model, lines));
         const { _deletedFrom, ...data } = row.data;
@@ -62,7 +64,9 @@ export function documentTrash(db: Db, access: DocumentAccess) {
       const { row } = await access.find(auth, name, id);
       if (!isAdminLevel(auth.user)) throw forbidden('Only administrators can purge documents.');
       if (!row.deleted)
-        throw new AppError('conflict', 'Only documents in the trash can be purged.', { key: 'document.not-deleted' });
+        throw new AppError('conflict', 'Only documents in the trash can be purged.', {
+          key: 'document.not-deleted',
+        });
       await documentRepository(db).purge(id);
       return { ok: true };
     },

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { assertValid, docUser } from './document.field-rules.ts';
-import { documentMessageRepository } from './document.messages.ts';
+import { documentMessageRepository } from './document-message.repository.ts';
 import { documentRepository, type DocumentRow } from './document.repository.ts';
 import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
 import type { WorkflowConfig } from './model-config.ts';
@@ -83,18 +83,26 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
         const tx = documentRepository(trx);
         const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
         if (row.deleted)
-          throw new AppError('conflict', 'A deleted document does not change state.', { key: 'workflow.deleted' });
+          throw new AppError('conflict', 'A deleted document does not change state.', {
+            key: 'workflow.deleted',
+          });
         assertVersion(row, body._version);
         const doc = toDocument(row, model, await tx.lines(id));
         const offered = availableTransitions(doc, workflow, docUser(auth.user), new Date(), { model }).find(
           (t) => t.name === body.action,
         );
         if (!offered)
-          throw new AppError('conflict', `The action '${body.action}' is not available in state '${row.state}'.`, {
-            key: 'workflow.not-available',
-          });
+          throw new AppError(
+            'conflict',
+            `The action '${body.action}' is not available in state '${row.state}'.`,
+            {
+              key: 'workflow.not-available',
+            },
+          );
         if (offered.disabled)
-          throw new AppError('conflict', offered.reason ?? 'The action is disabled.', { key: 'workflow.disabled' });
+          throw new AppError('conflict', offered.reason ?? 'The action is disabled.', {
+            key: 'workflow.disabled',
+          });
         const comment = body.comment?.trim() ?? '';
         if (commentRequired(body.action) && !comment)
           throw fieldErrors(
@@ -134,11 +142,18 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
             key: 'document.reopen-not-available',
           });
         const doc = toDocument(row, model, await tx.lines(id));
-        const offered = documentActions(doc, model, docUser(auth.user), new Date()).find((a) => a.name === 'reopen');
+        const offered = documentActions(doc, model, docUser(auth.user), new Date()).find(
+          (a) => a.name === 'reopen',
+        );
         if (!offered) throw forbidden('You are not allowed to reopen this document.');
         if (offered.disabled)
-          throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', { key: 'document.reopen-expired' });
-        await moveState(trx, auth, row, ACTION_TARGETS.reopen!, { action: 'reopen', comment: body.comment?.trim() ?? '' });
+          throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', {
+            key: 'document.reopen-expired',
+          });
+        await moveState(trx, auth, row, ACTION_TARGETS.reopen!, {
+          action: 'reopen',
+          comment: body.comment?.trim() ?? '',
+        });
       });
     },
 

@@ -1,3 +1,4 @@
+import type { FormGroupFields, PurchasingConfig, SubtypesResponse } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/app-error.ts';
@@ -23,8 +24,12 @@ export function modelConfigService(db: Db, access: Pick<DocumentAccess, 'modelCo
      * The fields of form groups (/config/formGroupFields). A group id is '{model}.{group key}'; its
      * fields are the form field configs the group lists, in its order.
      */
-    async formGroupFields(auth: AuthContext, lang: string, ids: ReadonlyArray<string>) {
-      const out: Record<string, { model: string; key: string; label: unknown; fields: unknown[] }> = {};
+    async formGroupFields(
+      auth: AuthContext,
+      lang: string,
+      ids: ReadonlyArray<string>,
+    ): Promise<Record<string, FormGroupFields>> {
+      const out: Record<string, FormGroupFields> = {};
       for (const id of ids) {
         const dot = id.indexOf('.');
         const [name, key] = dot > 0 ? [id.slice(0, dot), id.slice(dot + 1)] : [id, ''];
@@ -39,16 +44,16 @@ export function modelConfigService(db: Db, access: Pick<DocumentAccess, 'modelCo
       return out;
     },
 
-    async subtypes(auth: AuthContext) {
-      const out: Record<string, ReadonlyArray<{ key: string; label: unknown }>> = {};
+    async subtypes(auth: AuthContext): Promise<SubtypesResponse> {
+      const out: SubtypesResponse = {};
       for (const name of MODELS) {
         const config = await configs.latest(auth.domainId, name);
-        if (config?.config.subtypes) out[name] = localize(config.config.subtypes, auth.user.lang);
+        if (config?.config.subtypes) out[name] = [...localize(config.config.subtypes, auth.user.lang)];
       }
       return out;
     },
 
-    async purchasing(auth: AuthContext) {
+    async purchasing(auth: AuthContext): Promise<PurchasingConfig> {
       const models = [];
       for (const name of MODELS) {
         const config = await configs.latest(auth.domainId, name);

@@ -23,7 +23,7 @@ export const CURRENCIES = [
   { key: 'CHF', label: 'Swiss franc' },
 ];
 
-export const PRICE_CONDITION_LABELS = [
+export const PRICE_CONDITION_LABELS: Array<{ key: string; label: string; kind: 'percent' | 'amount' }> = [
   { key: 'RA01', label: 'Discount % on gross price', kind: 'percent' },
   { key: 'RB00', label: 'Discount (absolute)', kind: 'amount' },
   { key: 'ZFA1', label: 'Freight %', kind: 'percent' },

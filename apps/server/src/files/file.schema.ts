@@ -5,7 +5,10 @@ import { Type } from 'typebox';
 export const FileParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const FileQuery = Type.Object({
   access_token: Type.Optional(
-    Type.String({ maxLength: 200, description: 'the bearer token, for download links (a link sends no header)' }),
+    Type.String({
+      maxLength: 200,
+      description: 'the bearer token, for download links (a link sends no header)',
+    }),
   ),
   ts: Type.Optional(Type.String({ maxLength: 40 })),
 });

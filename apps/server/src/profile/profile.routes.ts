@@ -62,7 +62,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
           "to the caller's account in another domain (answers its token and the domain)",
         body: UserConfigBody,
         response: {
-          200: described(UserConfigResponseSchema, 'The user as saved (and the new session on a domain switch)'),
+          200: described(
+            UserConfigResponseSchema,
+            'The user as saved (and the new session on a domain switch)',
+          ),
           ...errorResponses(400, 401, 403, 404, 503),
         },
       },

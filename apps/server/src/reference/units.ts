@@ -1,6 +1,7 @@
 /** Units of measure by class (codes as the ERP uses them), served by GET /taxonomy/uom?class=. */
 
-export const UOM_CLASSES = ['LENGTH', 'MASS', 'VOLUME', 'AREA', 'QUANTITY', 'TIME'] as const;
+import { UOM_CLASSES } from '@p2p/domain/api';
+
 export type UomClass = (typeof UOM_CLASSES)[number];
 
 export interface Unit {

@@ -364,9 +364,13 @@ export async function insertDemoDocuments(db: Db, domainId: string): Promise<voi
     ),
   );
   const locations = new Map(
-    (await db.selectFrom('locations').select(['id', 'key', 'name']).where('domain_id', '=', domainId).execute()).map(
-      (l) => [l.key, { _id: l.id, name: l.name }],
-    ),
+    (
+      await db
+        .selectFrom('locations')
+        .select(['id', 'key', 'name'])
+        .where('domain_id', '=', domainId)
+        .execute()
+    ).map((l) => [l.key, { _id: l.id, name: l.name }]),
   );
   const repo = documentRepository(db);
   for (const d of DOCUMENTS) {

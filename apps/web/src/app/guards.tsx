@@ -4,7 +4,8 @@ import { useAppConfig } from '../lib/app-config.ts';
 import { useSession } from '../lib/session.ts';
 
 /** The sign-in address for a signed-out visit of `path`. */
-export const signInPath = (path: string): string => (path && path !== '/' ? `/signin?redirect=${encodeURIComponent(path)}` : '/signin');
+export const signInPath = (path: string): string =>
+  path && path !== '/' ? `/signin?redirect=${encodeURIComponent(path)}` : '/signin';
 
 /** Navigation guard for non-public routes: signed-out users go to sign-in (with redirect) or the external login. */
 export function RequireAuth() {

@@ -125,7 +125,12 @@ export function appRoutes(config: AppConfig): AppRoute[] {
           name: `${r.name}-form`,
           layout,
           element: (
-            <DocumentFormPage key={formPath} model={r.meta.model ?? r.name} path={path} favorite={FavoriteToggle} />
+            <DocumentFormPage
+              key={formPath}
+              model={r.meta.model ?? r.name}
+              path={path}
+              favorite={FavoriteToggle}
+            />
           ),
         });
       }

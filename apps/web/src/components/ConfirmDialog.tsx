@@ -8,7 +8,16 @@ export interface ConfirmDialogProps {
   title?: ReactNode;
   message: ReactNode;
   icon?: string;
-  position?: 'center' | 'top' | 'bottom' | 'left' | 'right' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+  position?:
+    | 'center'
+    | 'top'
+    | 'bottom'
+    | 'left'
+    | 'right'
+    | 'top-left'
+    | 'top-right'
+    | 'bottom-left'
+    | 'bottom-right';
   onAccept: () => void;
   onReject?: () => void;
   onCancel: () => void;
@@ -22,8 +31,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   const footer = (
     <div className="confirm-dialog__buttons">
-      <Button label={props.cancelLabel ?? t('confirm.cancel')} severity="secondary" text onClick={props.onCancel} />
-      {props.onReject && <Button label={props.rejectLabel ?? t('confirm.no')} severity="secondary" outlined onClick={props.onReject} />}
+      <Button
+        label={props.cancelLabel ?? t('confirm.cancel')}
+        severity="secondary"
+        text
+        onClick={props.onCancel}
+      />
+      {props.onReject && (
+        <Button
+          label={props.rejectLabel ?? t('confirm.no')}
+          severity="secondary"
+          outlined
+          onClick={props.onReject}
+        />
+      )}
       <Button label={props.acceptLabel ?? t('confirm.yes')} onClick={props.onAccept} autoFocus />
     </div>
   );

@@ -11,11 +11,23 @@ export interface DomainSelectProps {
   disabled?: boolean;
 }
 
-export function DomainSelect({ domains, value, onChange, id = 'domain', variant = 'select', disabled }: DomainSelectProps) {
+export function DomainSelect({
+  domains,
+  value,
+  onChange,
+  id = 'domain',
+  variant = 'select',
+  disabled,
+}: DomainSelectProps) {
   const { t } = useTranslation();
   if (variant === 'cards') {
     return (
-      <div className="domain-cards" role="radiogroup" aria-label={t('common.domain')} data-testid="domain-selector">
+      <div
+        className="domain-cards"
+        role="radiogroup"
+        aria-label={t('common.domain')}
+        data-testid="domain-selector"
+      >
         {domains.map((d) => (
           <button
             key={d.id}
@@ -37,7 +49,13 @@ export function DomainSelect({ domains, value, onChange, id = 'domain', variant 
   return (
     <div className="form-field">
       <label htmlFor={id}>{t('common.domain')}</label>
-      <select id={id} className="p-inputtext p-component native-select" value={value ?? ''} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="p-inputtext p-component native-select"
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {domains.map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}

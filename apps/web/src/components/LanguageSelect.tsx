@@ -9,12 +9,24 @@ export interface LanguageSelectProps {
 }
 
 /** A native select of the configured languages, each named in its own language. */
-export function LanguageSelect({ languages, value, onChange, id = 'language', disabled }: LanguageSelectProps) {
+export function LanguageSelect({
+  languages,
+  value,
+  onChange,
+  id = 'language',
+  disabled,
+}: LanguageSelectProps) {
   const { t } = useTranslation();
   return (
     <div className="form-field form-field--inline">
       <label htmlFor={id}>{t('common.language')}</label>
-      <select id={id} className="p-inputtext p-component native-select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="p-inputtext p-component native-select"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {languages.map((lang) => (
           <option key={lang} value={lang}>
             {t(`languages.${lang}`, { defaultValue: lang })}

@@ -17,7 +17,10 @@ describe('OfflineScreen', () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockRejectedValueOnce(new TypeError('down')).mockResolvedValueOnce(new Response('', { status: 502 })).mockResolvedValue(new Response('[]', { status: 200 }));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('down'))
+      .mockResolvedValueOnce(new Response('', { status: 502 }))
+      .mockResolvedValue(new Response('[]', { status: 200 }));
     const onAvailable = vi.fn();
     renderScreen({ onAvailable });
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.offline);

@@ -6,20 +6,30 @@ import { renderWithProviders } from '../test/render.tsx';
 
 const ruleState = () =>
   Object.fromEntries(
-    Array.from(screen.getByTestId('password-rules').querySelectorAll('li')).map((li) => [li.dataset.rule, li.dataset.ok === 'true']),
+    Array.from(screen.getByTestId('password-rules').querySelectorAll('li')).map((li) => [
+      li.dataset.rule,
+      li.dataset.ok === 'true',
+    ]),
   );
 
 describe('PasswordMeter', () => {
   it('lists every policy rule with its exact text', () => {
     renderWithProviders(<PasswordMeter password="" />);
-    for (const message of Object.values(PASSWORD_RULE_MESSAGES)) expect(screen.getByText(message)).toBeTruthy();
+    for (const message of Object.values(PASSWORD_RULE_MESSAGES))
+      expect(screen.getByText(message)).toBeTruthy();
     expect(screen.getByTestId('password-strength').dataset.strength).toBe('0');
   });
 
   it('marks the rules met live and shows the strength', () => {
     const { rerender } = renderWithProviders(<PasswordMeter password="abc" />);
     expect(screen.getByTestId('password-strength').textContent).toBe('Strength: Weak');
-    expect(ruleState()).toEqual({ uppercase: false, digit: false, special: false, length: false, characters: true });
+    expect(ruleState()).toEqual({
+      uppercase: false,
+      digit: false,
+      special: false,
+      length: false,
+      characters: true,
+    });
 
     rerender(<PasswordMeter password="abcD12" />);
     expect(screen.getByTestId('password-strength').textContent).toBe('Strength: Medium');

@@ -3,7 +3,12 @@ import { passwordStrength, passwordViolations, type PasswordRule, type PasswordS
 
 const RULES: PasswordRule[] = ['uppercase', 'digit', 'special', 'length', 'characters'];
 const STRENGTH_KEYS: Record<PasswordStrength, string> = { 0: '', 1: 'weak', 2: 'medium', 3: 'strong' };
-const STRENGTH_COLORS: Record<PasswordStrength, string> = { 0: 'transparent', 1: '#ef4444', 2: '#f59e0b', 3: '#22c55e' };
+const STRENGTH_COLORS: Record<PasswordStrength, string> = {
+  0: 'transparent',
+  1: '#ef4444',
+  2: '#f59e0b',
+  3: '#22c55e',
+};
 
 /** Strength meter (weak, medium, strong) and the password policy rules, each marked met or not, live. */
 export function PasswordMeter({ password }: { password: string }) {
@@ -23,7 +28,8 @@ export function PasswordMeter({ password }: { password: string }) {
           const ok = password.length > 0 && !broken.has(rule);
           return (
             <li key={rule} data-rule={rule} data-ok={ok} className={ok ? 'ok' : 'ko'}>
-              <i className={`pi ${ok ? 'pi-check-circle' : 'pi-circle'}`} aria-hidden="true" /> {t(`password.rules.${rule}`)}
+              <i className={`pi ${ok ? 'pi-check-circle' : 'pi-circle'}`} aria-hidden="true" />{' '}
+              {t(`password.rules.${rule}`)}
             </li>
           );
         })}

@@ -12,7 +12,15 @@ export interface SidePanelProps {
 }
 
 /** A drawer from one side of the screen. */
-export function SidePanel({ visible, onHide, title, position = 'right', className, testId, children }: SidePanelProps) {
+export function SidePanel({
+  visible,
+  onHide,
+  title,
+  position = 'right',
+  className,
+  testId,
+  children,
+}: SidePanelProps) {
   return (
     <Sidebar
       visible={visible}

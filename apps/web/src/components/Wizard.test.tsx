@@ -9,7 +9,12 @@ function Harness({ valid, onFinish }: { valid: () => boolean; onFinish: () => vo
   const [acceptTerms, setAcceptTerms] = useState(false);
   const steps: WizardStep[] = [
     { key: 'one', title: 'One', content: <p>first step</p>, validate: valid },
-    { key: 'terms', title: 'Terms', validate: () => acceptTerms, content: <TermsStep text="The terms." acceptTerms={acceptTerms} onChange={setAcceptTerms} /> },
+    {
+      key: 'terms',
+      title: 'Terms',
+      validate: () => acceptTerms,
+      content: <TermsStep text="The terms." acceptTerms={acceptTerms} onChange={setAcceptTerms} />,
+    },
   ];
   return <Wizard steps={steps} onFinish={onFinish} canFinish={acceptTerms} />;
 }

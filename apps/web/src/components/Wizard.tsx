@@ -50,7 +50,12 @@ export function Wizard({ steps, onFinish, canFinish = true, busy = false }: Wiza
 
   return (
     <div className="wizard" data-testid="wizard">
-      <Steps model={steps.map((s) => ({ label: s.title }))} activeIndex={index} readOnly className="wizard__steps" />
+      <Steps
+        model={steps.map((s) => ({ label: s.title }))}
+        activeIndex={index}
+        readOnly
+        className="wizard__steps"
+      />
       <div className="wizard__content" data-testid={`wizard-step-${step?.key ?? ''}`}>
         {step?.content}
       </div>
@@ -92,7 +97,15 @@ export function Wizard({ steps, onFinish, canFinish = true, busy = false }: Wiza
 }
 
 /** The 'terms' step: terms text and the acceptance checkbox bound to acceptTerms. */
-export function TermsStep({ text, acceptTerms, onChange }: { text: ReactNode; acceptTerms: boolean; onChange: (value: boolean) => void }) {
+export function TermsStep({
+  text,
+  acceptTerms,
+  onChange,
+}: {
+  text: ReactNode;
+  acceptTerms: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="terms-step">
@@ -100,7 +113,12 @@ export function TermsStep({ text, acceptTerms, onChange }: { text: ReactNode; ac
         {text}
       </div>
       <div className="field-checkbox">
-        <Checkbox inputId="acceptTerms" name="acceptTerms" checked={acceptTerms} onChange={(e) => onChange(Boolean(e.checked))} />
+        <Checkbox
+          inputId="acceptTerms"
+          name="acceptTerms"
+          checked={acceptTerms}
+          onChange={(e) => onChange(Boolean(e.checked))}
+        />
         <label htmlFor="acceptTerms">{t('messages.acceptTerms')}</label>
       </div>
     </div>

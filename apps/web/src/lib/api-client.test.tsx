@@ -51,7 +51,16 @@ describe('api client', () => {
   });
 
   it('builds the error message from the errors list, else the message, else status text', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(errorBody('Bad', 400, [{ field: 'a', message: 'A wrong' }, { field: 'b', message: 'B wrong' }]), 400, 'Bad Request'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        errorBody('Bad', 400, [
+          { field: 'a', message: 'A wrong' },
+          { field: 'b', message: 'B wrong' },
+        ]),
+        400,
+        'Bad Request',
+      ),
+    );
     const err = (await api.get('/x').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('A wrong, B wrong');
@@ -76,7 +85,9 @@ describe('api client', () => {
   });
 
   it('keeps the session on other 401 answers (wrong password)', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(errorBody('Invalid username or password.', 401), 401, 'Unauthorized'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(errorBody('Invalid username or password.', 401), 401, 'Unauthorized'),
+    );
     await expect(api.post('/auth/signin', {})).rejects.toThrow('Invalid username or password.');
     expect(sessionStore.get().token).toBe('tok-1');
   });
@@ -98,7 +109,9 @@ describe('api client', () => {
   });
 
   it('toasts the too-many-requests text on 503', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(errorBody(MESSAGES.tooManyRequests, 503), 503, 'Service Unavailable'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(errorBody(MESSAGES.tooManyRequests, 503), 503, 'Service Unavailable'),
+    );
     await expect(api.get('/x')).rejects.toThrow(MESSAGES.tooManyRequests);
     expect(toastStore.get().map((t) => t.detail)).toEqual([MESSAGES.tooManyRequests]);
     expect(toastStore.get()[0]!.position).toBe('bottom-right');

@@ -9,7 +9,9 @@ import { renderWithProviders } from '../test/render.tsx';
 import { i18n, setLanguage } from './i18n.ts';
 
 const keys = (obj: object, prefix = ''): string[] =>
-  Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 
 afterEach(async () => {
   await setLanguage('en');
@@ -23,9 +25,15 @@ describe('i18n', () => {
 
   it('keeps the en texts identical to the specification', () => {
     for (const [k, v] of Object.entries(MESSAGES)) expect(en.messages[k as keyof typeof en.messages]).toBe(v);
-    for (const [k, v] of Object.entries(PASSWORD_RULE_MESSAGES)) expect(en.password.rules[k as keyof typeof en.password.rules]).toBe(v);
-    for (const [k, v] of Object.entries(GROUP_OPTION_LABELS)) expect(en.groupOptions[k as keyof typeof en.groupOptions]).toBe(v);
-    expect([en.password.weak, en.password.medium, en.password.strong]).toEqual([PASSWORD_STRENGTH_LABELS[1], PASSWORD_STRENGTH_LABELS[2], PASSWORD_STRENGTH_LABELS[3]]);
+    for (const [k, v] of Object.entries(PASSWORD_RULE_MESSAGES))
+      expect(en.password.rules[k as keyof typeof en.password.rules]).toBe(v);
+    for (const [k, v] of Object.entries(GROUP_OPTION_LABELS))
+      expect(en.groupOptions[k as keyof typeof en.groupOptions]).toBe(v);
+    expect([en.password.weak, en.password.medium, en.password.strong]).toEqual([
+      PASSWORD_STRENGTH_LABELS[1],
+      PASSWORD_STRENGTH_LABELS[2],
+      PASSWORD_STRENGTH_LABELS[3],
+    ]);
     expect(en.auth.registration.done).toBe('Your registration was received and waits for approval.');
     expect([en.confirm.cancel, en.confirm.no, en.confirm.yes]).toEqual(['Cancel', 'No', 'Yes']);
   });

@@ -22,7 +22,8 @@ export const sessionStore = createStore<Session>(load());
 
 sessionStore.subscribe(() => {
   const s = sessionStore.get();
-  if (s.token && s.user) storage.setJson(STORAGE_KEYS.session, { token: s.token, expiresAt: s.expiresAt, user: s.user });
+  if (s.token && s.user)
+    storage.setJson(STORAGE_KEYS.session, { token: s.token, expiresAt: s.expiresAt, user: s.user });
   else storage.remove(STORAGE_KEYS.session);
 });
 

@@ -11,7 +11,10 @@ export interface ToastMessage {
   sticky?: boolean;
 }
 
-export type ToastInput = Omit<ToastMessage, 'id' | 'life' | 'position'> & { life?: number; position?: ToastPosition };
+export type ToastInput = Omit<ToastMessage, 'id' | 'life' | 'position'> & {
+  life?: number;
+  position?: ToastPosition;
+};
 
 /** Queue of toasts waiting to be shown; the Toasts building block drains it. */
 export const toastStore = createStore<ToastMessage[]>([]);

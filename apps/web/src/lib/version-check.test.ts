@@ -8,7 +8,8 @@ import {
   startVersionPolling,
 } from './version-check.ts';
 
-const versionResponse = (version: string) => new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
+const versionResponse = (version: string) =>
+  new Response(JSON.stringify({ version }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function stubCaches() {
   const store = new Set(['workbox-1', 'p2p-old']);

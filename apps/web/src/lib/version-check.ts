@@ -90,7 +90,10 @@ export async function reloadForNewBuild(deps: VersionCheckDeps = {}): Promise<bo
 }
 
 /** Polls every VERSION_POLL_MS; returns a stop function. */
-export function startVersionPolling(deps: VersionCheckDeps = {}, intervalMs: number = VERSION_POLL_MS): () => void {
+export function startVersionPolling(
+  deps: VersionCheckDeps = {},
+  intervalMs: number = VERSION_POLL_MS,
+): () => void {
   const id = setInterval(() => void checkVersion(deps), intervalMs);
   return () => clearInterval(id);
 }

@@ -48,7 +48,11 @@ export const testUser = (over: Partial<SessionUser> = {}): SessionUser => ({
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', config = testConfig(), client }: { route?: string; config?: AppConfig; client?: QueryClient } = {},
+  {
+    route = '/',
+    config = testConfig(),
+    client,
+  }: { route?: string; config?: AppConfig; client?: QueryClient } = {},
 ) {
   const queryClient = client ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Wrapper = ({ children }: { children: ReactNode }) => (

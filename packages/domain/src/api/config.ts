@@ -83,7 +83,8 @@ export const AppConfigSchema = Type.Object({
   }),
   publicRoutes: Type.Array(Type.String()),
   routes: Type.Array(RouteConfigSchema, {
-    description: 'Further routes from server configuration (the fixed ones live in the web app). Empty in maintenance.',
+    description:
+      'Further routes from server configuration (the fixed ones live in the web app). Empty in maintenance.',
   }),
   domains: Type.Array(DomainSchema),
   chat: ChatSettingsSchema,
@@ -95,12 +96,11 @@ export type AppConfig = Static<typeof AppConfigSchema>;
 export const RoutesResponseSchema = Type.Object({ routes: Type.Array(RouteConfigSchema) });
 export type RoutesResponse = Static<typeof RoutesResponseSchema>;
 
-const navNode = {
+const NavNodeSchema = Type.Object({
   label: Type.String(),
   icon: Type.Optional(Type.String()),
   to: Type.Optional(Type.String()),
-};
-const NavNodeSchema = Type.Object(navNode);
+});
 /** A sidebar entry; `children` and `next` are entries of the same shape. */
 export interface NavItem extends Static<typeof NavNodeSchema> {
   children?: NavItem[];
@@ -109,7 +109,7 @@ export interface NavItem extends Static<typeof NavNodeSchema> {
 /** GET /config/navigation/{lang}: the sidebar of the caller. */
 export const NavigationSchema = Type.Unsafe<NavItem[]>({
   type: 'array',
-  items: treeSchema(navNode, ['children', 'next'], 4),
+  items: treeSchema(NavNodeSchema, ['children', 'next'], 4),
 });
 
 export const HelpLinkSchema = Type.Object({ label: Type.String(), url: Type.String() });
@@ -131,7 +131,9 @@ export type HelpDoc = Static<typeof HelpDocSchema>;
 /** A field of a list, a form or a line table; other keys of the field configuration pass as they are. */
 export const FieldConfigResponseSchema = Type.Object(
   {
-    src: Type.String({ description: "dotted path into the document (or the line): 'risk.gdpr', 'doc.subtype'" }),
+    src: Type.String({
+      description: "dotted path into the document (or the line): 'risk.gdpr', 'doc.subtype'",
+    }),
     type: Type.String({ description: 'a field type of the registry, or ref_<name>' }),
     label: Type.Optional(LabelSchema),
   },
@@ -176,7 +178,11 @@ const ModelConfigObjectSchema = Type.Object(
     actions: Type.Optional(
       Type.Array(
         Type.Object(
-          { name: Type.String(), label: Type.Optional(LabelSchema), permission: Type.Optional(Type.String()) },
+          {
+            name: Type.String(),
+            label: Type.Optional(LabelSchema),
+            permission: Type.Optional(Type.String()),
+          },
           { additionalProperties: true },
         ),
       ),

@@ -7,7 +7,9 @@
  * and lines are optional because a field configuration may hide them from a role (viewRoles).
  */
 import { Type, type Static } from 'typebox';
+import { ROW_FLAGS } from '../documents/row-flag.ts';
 import {
+  AmountSchema,
   AnyJsonSchema,
   IsoTimeSchema,
   LabelSchema,
@@ -22,8 +24,7 @@ import {
 export const DOCUMENT_MAX_LINES = 5000;
 
 /** The status flag a row may carry (seed 001 sections 2.4 and 3): `flag: {status}`. */
-export const ROW_FLAG_STATUSES = ['new', 'warn', 'fail', 'ignore'] as const;
-export type RowFlagStatus = (typeof ROW_FLAG_STATUSES)[number];
+export { ROW_FLAGS as ROW_FLAG_STATUSES, type RowFlag as RowFlagStatus } from '../documents/row-flag.ts';
 
 // ---------------------------------------------------------------- requests
 
@@ -51,7 +52,10 @@ export const LineRequestSchema = Type.Object(
     ),
     tax: Type.Optional(
       Type.Union([
-        Type.Object({ key: Type.Optional(Type.String({ maxLength: 20 })), value: Type.Optional(RequestAmount) }),
+        Type.Object({
+          key: Type.Optional(Type.String({ maxLength: 20 })),
+          value: Type.Optional(RequestAmount),
+        }),
         Type.Null(),
       ]),
     ),
@@ -112,18 +116,14 @@ export type ToggleEnabledRequest = Static<typeof ToggleEnabledRequestSchema>;
 
 // ---------------------------------------------------------------- answers
 
-/** Stored values answer as text (numeric columns); some drivers give numbers. */
-const Total = Type.Unsafe<string | number>({
-  type: ['string', 'number'],
-  description: 'decimal value (text from numeric columns)',
-});
 /** Line amounts are line data: text as priced by the server, a number or null as sent. */
 const LineAmount = Type.Unsafe<string | number | null>({
   type: ['string', 'number', 'null'],
   description: 'decimal amount (text as priced by the server)',
 });
 
-const OptionalTotal = Type.Optional(Total);
+/** Stored values answer as text (numeric columns); some drivers give numbers. */
+const OptionalTotal = Type.Optional(AmountSchema);
 
 /** A line: position and the amounts the server prices; every other key is line data. */
 const DocumentLineObject = Type.Object(
@@ -162,9 +162,7 @@ const DocumentHeader = {
   taxValue: OptionalTotal,
   value: OptionalTotal,
   listValue: OptionalTotal,
-  flag: Type.Optional(
-    OrNull(Type.Object({ status: StringEnum(ROW_FLAG_STATUSES) }, { additionalProperties: true })),
-  ),
+  flag: Type.Optional(OrNull(Type.Object({ status: StringEnum(ROW_FLAGS) }, { additionalProperties: true }))),
   updatedAt: IsoTimeSchema,
   _version: Type.Integer({ minimum: 1 }),
 };
@@ -255,7 +253,11 @@ export const TimelineEntrySchema = Type.Object({
   text: OrNull(Type.String()),
   tracking: OrNull(
     Type.Object(
-      { action: Type.Optional(Type.String()), from: Type.Optional(Type.String()), to: Type.Optional(Type.String()) },
+      {
+        action: Type.Optional(Type.String()),
+        from: Type.Optional(Type.String()),
+        to: Type.Optional(Type.String()),
+      },
       { additionalProperties: true },
     ),
   ),

@@ -6,14 +6,13 @@ import { DataFilterSchema, GroupEntrySchema, SessionUserSchema } from './session
 
 export const ORG_NODE_TYPES = ['company', 'plant'] as const;
 
-const orgNode = {
+const OrgNodeBaseSchema = Type.Object({
   key: Type.String(),
   type: StringEnum(ORG_NODE_TYPES),
   label: Type.String(),
   group: Type.Object({ _id: Type.String() }),
   data: Type.Optional(Type.Object({}, { additionalProperties: true })),
-};
-const OrgNodeBaseSchema = Type.Object(orgNode);
+});
 /** A company or plant of the organization tree; `children` are nodes of the same shape. */
 export interface OrgNode extends Static<typeof OrgNodeBaseSchema> {
   children?: OrgNode[];
@@ -35,7 +34,10 @@ export type GroupOption = Static<typeof GroupOptionSchema>;
 /** GET /profile/user/groups */
 export const UserGroupsResponseSchema = Type.Object({
   groups: Type.Array(GroupEntrySchema),
-  organization: Type.Unsafe<OrgNode[]>({ type: 'array', items: treeSchema(orgNode, ['children'], 4) }),
+  organization: Type.Unsafe<OrgNode[]>({
+    type: 'array',
+    items: treeSchema(OrgNodeBaseSchema, ['children'], 4),
+  }),
   options: Type.Array(GroupOptionSchema),
 });
 export type UserGroupsResponse = Static<typeof UserGroupsResponseSchema>;
@@ -48,7 +50,8 @@ export type GroupFilterResponse = Static<typeof GroupFilterResponseSchema>;
 export const HomeResponseSchema = Type.Object({ redirect: Type.Optional(Type.String()) });
 export type HomeResponse = Static<typeof HomeResponseSchema>;
 
-const nullableText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+const nullableText = (max: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
 /** POST /profile/user/config (validated by TypeBox, so `null` is a union member here). */
 export const UserConfigRequestSchema = Type.Object({

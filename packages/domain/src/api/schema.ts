@@ -11,7 +11,7 @@
  * These helpers are for answers; request schemas (validated by TypeBox) keep `Type.Union` with
  * `Type.Null()`.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
 /** The static type of an object schema with `additionalProperties: true`: its other keys are data. */
 export type WithData<T> = T & { [key: string]: unknown };
@@ -30,7 +30,10 @@ export const described = <T extends TSchema>(schema: T, description: string) =>
   Type.Unsafe<Static<T>>({ ...schema, description });
 
 /** One of a fixed list of texts, as `enum` (one check per value, no branch to pick). */
-export function StringEnum<const V extends readonly string[]>(values: V, options: { description?: string } = {}) {
+export function StringEnum<const V extends readonly string[]>(
+  values: V,
+  options: { description?: string } = {},
+) {
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 }
 
@@ -82,12 +85,12 @@ export const PageSchema = <T extends TSchema>(item: T, options: { description?: 
   Type.Object({ items: Type.Array(item), options: ListOptionsSchema }, options);
 
 /**
- * The schema of a tree `levels` deep whose deeper levels are written as they are: recursion
- * ($ref) would need shared schema ids in both the serialiser and the OpenAPI output, and the trees
- * served (navigation, organisation) are two or three levels.
+ * The schema of a tree of `node`s, `levels` deep, whose deeper levels are written as they are:
+ * recursion ($ref) would need shared schema ids in both the serialiser and the OpenAPI output, and
+ * the trees served (navigation, organization) are two or three levels.
  */
 export function treeSchema(
-  node: Record<string, TSchema>,
+  node: TObject,
   childKeys: readonly string[],
   levels: number,
 ): Record<string, unknown> {
@@ -96,6 +99,5 @@ export function treeSchema(
       ? treeSchema(node, childKeys, levels - 1)
       : { type: 'object', additionalProperties: true, description: 'a node of the same shape' };
   const children = Object.fromEntries(childKeys.map((k) => [k, { type: 'array', items: below }]));
-  const base = Type.Object(node);
-  return { ...base, properties: { ...base.properties, ...children } };
+  return { ...node, properties: { ...node.properties, ...children } };
 }

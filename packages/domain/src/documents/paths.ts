@@ -79,4 +79,3 @@ export function setPath<T>(obj: T, path: string, value: unknown): T {
   };
   return write(obj, 0) as T;
 }
-

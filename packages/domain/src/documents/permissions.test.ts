@@ -627,7 +627,10 @@ describe('verdicts with reasons', () => {
       key: 'document.not-deletable',
     });
     const consumed = doc('created', { lines: [{ pos: 10, _cq: '1' }] });
-    expect(deleteVerdict(consumed, orderModel, buyer)).toMatchObject({ status: 409, key: 'document.consumed' });
+    expect(deleteVerdict(consumed, orderModel, buyer)).toMatchObject({
+      status: 409,
+      key: 'document.consumed',
+    });
     expect(deleteVerdict(doc('created'), orderModel, buyer)).toEqual({ allowed: true });
     expect(deleteRoleVerdict(doc('created'), orderModel, supplierA)).toMatchObject({
       status: 403,
@@ -636,7 +639,16 @@ describe('verdicts with reasons', () => {
   });
 
   it('agree with canEdit and canDelete on random documents and users', () => {
-    const states = ['created', 'updated', 'approval', 'approved', 'closed', 'erp-done', 'rejected', 'deleted'];
+    const states = [
+      'created',
+      'updated',
+      'approval',
+      'approved',
+      'closed',
+      'erp-done',
+      'rejected',
+      'deleted',
+    ];
     const roles = ['admin', 'buyer', 'requester', 'supplier', 'auditor', 'buyer,supplier'];
     fc.assert(
       fc.property(

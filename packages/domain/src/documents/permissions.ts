@@ -50,9 +50,7 @@ function keyedRequisitionLocked(doc: DocumentLike, model: ModelRules): boolean {
  * A decision with its reason: refused for the caller's roles (status 403) or for the document's
  * state (409). `key` is the stable error key the server answers and the web app translates.
  */
-export type Verdict =
-  | { allowed: true }
-  | { allowed: false; status: 403 | 409; key: string; reason: string };
+export type Verdict = { allowed: true } | { allowed: false; status: 403 | 409; key: string; reason: string };
 
 const ALLOWED: Verdict = Object.freeze({ allowed: true });
 const refuse = (status: 403 | 409, key: string, reason: string): Verdict => ({
@@ -87,7 +85,8 @@ export const VERDICT_REASONS = {
  */
 export function editVerdict(doc: DocumentLike, model: ModelRules, user: DocUser | null | undefined): Verdict {
   const name = model.name ?? '';
-  if (!user || isChatModel(model)) return refuse(403, 'document.edit-forbidden', VERDICT_REASONS.editRole(name));
+  if (!user || isChatModel(model))
+    return refuse(403, 'document.edit-forbidden', VERDICT_REASONS.editRole(name));
   if (actsAsSupplier(user) && !ownsDocument(doc, model, user))
     return refuse(403, 'document.edit-forbidden', VERDICT_REASONS.editRole(name));
   if (!canEditModel(user, model.permissions?.editRoles ? { editRoles: model.permissions.editRoles } : {}))
@@ -124,7 +123,8 @@ export function deleteRoleVerdict(
   user: DocUser | null | undefined,
 ): Verdict {
   const name = model.name ?? '';
-  if (!user || isChatModel(model)) return refuse(403, 'document.delete-forbidden', VERDICT_REASONS.deleteRole(name));
+  if (!user || isChatModel(model))
+    return refuse(403, 'document.delete-forbidden', VERDICT_REASONS.deleteRole(name));
   if (actsAsSupplier(user)) {
     if (!isComplaintModel(model) && !isSupplierModel(model))
       return refuse(403, 'document.delete-forbidden', VERDICT_REASONS.supplierDeleteModel(name));
@@ -141,7 +141,11 @@ export function deleteRoleVerdict(
  * rejected or erp-fail with a key that is not 10 digits; with `deleteRequiresNoConsumption` only
  * when no line has a consumed quantity; never on a read-only document.
  */
-export function deleteVerdict(doc: DocumentLike, model: ModelRules, user: DocUser | null | undefined): Verdict {
+export function deleteVerdict(
+  doc: DocumentLike,
+  model: ModelRules,
+  user: DocUser | null | undefined,
+): Verdict {
   const roles = deleteRoleVerdict(doc, model, user);
   if (!roles.allowed) return roles;
   if (!includes(DELETABLE_STATES, currentState(doc)) || isKeyed(doc.key))

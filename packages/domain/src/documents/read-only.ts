@@ -104,4 +104,3 @@ export function isReadOnly(
   if (user && documentType(doc, options.model) === 'order' && !requesterMayEditOrder(doc, user)) return true;
   return false;
 }
-

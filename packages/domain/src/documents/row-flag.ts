@@ -13,10 +13,17 @@ export type RowFlag = (typeof ROW_FLAGS)[number];
 /** A document stays 'new' this long after it was created, while nobody moved it on. */
 export const NEW_FLAG_HOURS = 24;
 /** States in which a passed delivery date no longer matters. */
-const DELIVERY_DONE_STATES: ReadonlySet<string> = new Set(['completed', 'closed', 'archived', 'deleted', 'rejected']);
+const DELIVERY_DONE_STATES: ReadonlySet<string> = new Set([
+  'completed',
+  'closed',
+  'archived',
+  'deleted',
+  'rejected',
+]);
 const FAIL_STATES: ReadonlySet<string> = new Set(['erp-fail']);
 
-const isRowFlag = (v: unknown): v is RowFlag => typeof v === 'string' && (ROW_FLAGS as readonly string[]).includes(v);
+const isRowFlag = (v: unknown): v is RowFlag =>
+  typeof v === 'string' && (ROW_FLAGS as readonly string[]).includes(v);
 
 /**
  * - the stored `flag.status` when it is one of the four;
@@ -31,7 +38,11 @@ export function rowFlag(doc: DocumentLike, now: Date): RowFlag | null {
   const state = currentState(doc);
   if (FAIL_STATES.has(state)) return 'fail';
   const delivery = (doc as { deliveryDate?: unknown }).deliveryDate;
-  if (typeof delivery === 'string' && /^\d{4}-\d{2}-\d{2}/.test(delivery) && !DELIVERY_DONE_STATES.has(state)) {
+  if (
+    typeof delivery === 'string' &&
+    /^\d{4}-\d{2}-\d{2}/.test(delivery) &&
+    !DELIVERY_DONE_STATES.has(state)
+  ) {
     if (delivery.slice(0, 10) < now.toISOString().slice(0, 10)) return 'warn';
   }
   const created = Date.parse(String(doc._state?.created?.ts ?? ''));

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { RowFlagStatus } from '@p2p/domain';
+import { ROW_FLAGS, type RowFlag } from '@p2p/domain';
 
 /** Seed 001 section 2.4: a row may carry a status flag, sent as `flag: {status}` on the row. */
-export type RowFlag = RowFlagStatus;
-export const ROW_FLAGS = ['new', 'warn', 'fail', 'ignore'] as const satisfies readonly RowFlag[];
+export { ROW_FLAGS, type RowFlag };
 
 const FLAG_ICONS: Record<RowFlag, string> = {
   new: 'pi pi-star',

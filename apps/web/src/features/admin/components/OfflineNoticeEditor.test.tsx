@@ -41,7 +41,9 @@ describe('OfflineNoticeEditor', () => {
     expect(init?.method).toBe('PUT');
 
     fireEvent.click(screen.getByTestId('admin-offline-clear'));
-    await waitFor(() => expect(screen.getByTestId('admin-offline-state').textContent).toBe('No notice is set.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-offline-state').textContent).toBe('No notice is set.'),
+    );
     expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({ message: null });
   });
 

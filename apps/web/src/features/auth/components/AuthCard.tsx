@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function AuthCard({ title, logo, children, wide }: { title: string; logo?: string | null; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  logo,
+  children,
+  wide,
+}: {
+  title: string;
+  logo?: string | null;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className="auth-page">
       <div className={`auth-card${wide ? ' auth-card--wide' : ''}`}>

@@ -13,7 +13,17 @@ export interface TextFieldProps {
   hint?: ReactNode;
 }
 
-export function TextField({ id, label, value, onChange, type = 'text', error, autoComplete, required, hint }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  error,
+  autoComplete,
+  required,
+  hint,
+}: TextFieldProps) {
   return (
     <div className="form-field">
       <label htmlFor={id}>

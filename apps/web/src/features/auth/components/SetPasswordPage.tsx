@@ -56,9 +56,25 @@ export function SetPasswordPage() {
             required
             hint={<PasswordMeter password={password} />}
           />
-          <TextField id="confirmPassword" label={t('auth.setPassword.confirm')} type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" error={mismatch} required />
+          <TextField
+            id="confirmPassword"
+            label={t('auth.setPassword.confirm')}
+            type="password"
+            value={confirm}
+            onChange={setConfirm}
+            autoComplete="new-password"
+            error={mismatch}
+            required
+          />
           {error && <Message severity="error" text={error} data-testid="set-password-error" />}
-          <Button type="submit" label={t('auth.setPassword.submit')} icon="pi pi-key" loading={busy} disabled={!valid} data-testid="set-password-submit" />
+          <Button
+            type="submit"
+            label={t('auth.setPassword.submit')}
+            icon="pi pi-key"
+            loading={busy}
+            disabled={!valid}
+            data-testid="set-password-submit"
+          />
         </form>
       )}
     </div>

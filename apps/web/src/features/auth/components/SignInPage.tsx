@@ -49,18 +49,46 @@ export function SignInPage() {
   return (
     <AuthCard title={t('auth.signIn.title')} logo={domain?.logo}>
       <form onSubmit={(e) => void submit(e)} className="auth-form" data-testid="signin-form">
-        {showDomains && <DomainSelect domains={config.domains} value={domain?.id ?? null} onChange={pickDomain} />}
-        <TextField id="username" label={t('auth.username')} value={username} onChange={setUsername} autoComplete="username" required />
-        <TextField id="password" label={t('auth.password')} type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
+        {showDomains && (
+          <DomainSelect domains={config.domains} value={domain?.id ?? null} onChange={pickDomain} />
+        )}
+        <TextField
+          id="username"
+          label={t('auth.username')}
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          required
+        />
+        <TextField
+          id="password"
+          label={t('auth.password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          required
+        />
         {error && <Message severity="error" text={error} className="w-full" data-testid="signin-error" />}
-        <Button type="submit" label={t('auth.signIn.submit')} icon="pi pi-sign-in" loading={busy} disabled={!username || !password} data-testid="signin-submit" />
+        <Button
+          type="submit"
+          label={t('auth.signIn.submit')}
+          icon="pi pi-sign-in"
+          loading={busy}
+          disabled={!username || !password}
+          data-testid="signin-submit"
+        />
       </form>
       <div className="auth-links">
         <Link to="/signup">{t('auth.signIn.signUpLink')}</Link>
         <Link to="/supplierRegistration">{t('auth.signIn.supplierLink')}</Link>
       </div>
       {config.languages.length > 1 && (
-        <LanguageSelect languages={config.languages} value={i18n.language} onChange={(l) => void setLanguage(l)} />
+        <LanguageSelect
+          languages={config.languages}
+          value={i18n.language}
+          onChange={(l) => void setLanguage(l)}
+        />
       )}
     </AuthCard>
   );

@@ -22,7 +22,8 @@ export function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const emailError = form.email && !PATTERNS.email.test(form.email) ? t('validation.email') : null;
-  const valid = form.username.trim() && form.name.trim() && form.email && !emailError && isValidPassword(form.password);
+  const valid =
+    form.username.trim() && form.name.trim() && form.email && !emailError && isValidPassword(form.password);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -43,9 +44,32 @@ export function SignUpPage() {
   return (
     <AuthCard title={t('auth.signUp.title')} logo={domain?.logo}>
       <form onSubmit={(e) => void submit(e)} className="auth-form" data-testid="signup-form">
-        <TextField id="username" label={t('auth.username')} value={form.username} onChange={set('username')} autoComplete="username" required />
-        <TextField id="name" label={t('auth.name')} value={form.name} onChange={set('name')} autoComplete="name" required />
-        <TextField id="email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} autoComplete="email" error={emailError} required />
+        <TextField
+          id="username"
+          label={t('auth.username')}
+          value={form.username}
+          onChange={set('username')}
+          autoComplete="username"
+          required
+        />
+        <TextField
+          id="name"
+          label={t('auth.name')}
+          value={form.name}
+          onChange={set('name')}
+          autoComplete="name"
+          required
+        />
+        <TextField
+          id="email"
+          label={t('auth.email')}
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          autoComplete="email"
+          error={emailError}
+          required
+        />
         <TextField
           id="password"
           label={t('auth.password')}
@@ -57,7 +81,14 @@ export function SignUpPage() {
           hint={<PasswordMeter password={form.password} />}
         />
         {error && <Message severity="error" text={error} data-testid="signup-error" />}
-        <Button type="submit" label={t('auth.signUp.submit')} icon="pi pi-user-plus" loading={busy} disabled={!valid} data-testid="signup-submit" />
+        <Button
+          type="submit"
+          label={t('auth.signUp.submit')}
+          icon="pi pi-user-plus"
+          loading={busy}
+          disabled={!valid}
+          data-testid="signup-submit"
+        />
       </form>
       <div className="auth-links">
         <Link to="/signin">{t('auth.signUp.signInLink')}</Link>

@@ -68,13 +68,22 @@ export function SupplierRegistrationPage() {
   const finish = async () => {
     setBusy(true);
     setServerError(null);
-    const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as Record<FieldKey, string>;
+    const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as Record<
+      FieldKey,
+      string
+    >;
     const body: SupplierRegistrationRequest = {
       domain: domain?.id,
       company: {
         name: v.companyName,
         vat: v.vat,
-        address: { street: v.street, housenum: v.housenum || undefined, postcode: v.postcode, city: v.city, country: v.country },
+        address: {
+          street: v.street,
+          housenum: v.housenum || undefined,
+          postcode: v.postcode,
+          city: v.city,
+          country: v.country,
+        },
       },
       contact: { name: v.contactName, email: v.email, username: v.username, phone: v.phone || undefined },
       acceptTerms,
@@ -100,13 +109,23 @@ export function SupplierRegistrationPage() {
       key: 'contact',
       title: t('auth.registration.steps.contact'),
       validate: validate(CONTACT_FIELDS),
-      content: <div className="form-grid">{CONTACT_FIELDS.map((k) => field(k, k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'))}</div>,
+      content: (
+        <div className="form-grid">
+          {CONTACT_FIELDS.map((k) => field(k, k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'))}
+        </div>
+      ),
     },
     {
       key: 'terms',
       title: t('auth.registration.steps.terms'),
       validate: () => acceptTerms,
-      content: <TermsStep text={<p>{t('auth.registration.termsText')}</p>} acceptTerms={acceptTerms} onChange={setAcceptTerms} />,
+      content: (
+        <TermsStep
+          text={<p>{t('auth.registration.termsText')}</p>}
+          acceptTerms={acceptTerms}
+          onChange={setAcceptTerms}
+        />
+      ),
     },
   ];
 
@@ -122,7 +141,9 @@ export function SupplierRegistrationPage() {
       ) : (
         <>
           <Wizard steps={steps} onFinish={finish} canFinish={acceptTerms} busy={busy} />
-          {serverError && <Message severity="error" text={serverError} data-testid="registration-error" className="mt-2" />}
+          {serverError && (
+            <Message severity="error" text={serverError} data-testid="registration-error" className="mt-2" />
+          )}
           <div className="auth-links">
             <Link to="/signin">{t('auth.registration.signInLink')}</Link>
           </div>

@@ -48,12 +48,17 @@ export function SupplierRegistrationsPage() {
           data-testid="approval-result"
           content={
             <span>
-              {res.message} {t('auth.registrations.link')}: <Link to={res.setPasswordPath} data-testid="set-password-link">{res.setPasswordPath}</Link>
+              {res.message} {t('auth.registrations.link')}:{' '}
+              <Link to={res.setPasswordPath} data-testid="set-password-link">
+                {res.setPasswordPath}
+              </Link>
             </span>
           }
         />
       ))}
-      {!isLoading && pending.length === 0 && <p data-testid="registrations-empty">{t('auth.registrations.empty')}</p>}
+      {!isLoading && pending.length === 0 && (
+        <p data-testid="registrations-empty">{t('auth.registrations.empty')}</p>
+      )}
       {pending.length > 0 && (
         <table className="simple-table" data-testid="registrations-table">
           <thead>
@@ -75,7 +80,13 @@ export function SupplierRegistrationsPage() {
                 <td>{r.contact.email}</td>
                 <td>{r.contact.username}</td>
                 <td>
-                  <Button size="small" label={t('auth.registrations.approve')} icon="pi pi-check" loading={busyId === r._id} onClick={() => void approve(r._id)} />
+                  <Button
+                    size="small"
+                    label={t('auth.registrations.approve')}
+                    icon="pi pi-check"
+                    loading={busyId === r._id}
+                    onClick={() => void approve(r._id)}
+                  />
                 </td>
               </tr>
             ))}

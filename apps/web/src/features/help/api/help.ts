@@ -9,4 +9,5 @@ export const helpQuery = (lang: string, doc: string) =>
     staleTime: 10 * 60_000,
     retry: false,
   });
-export const useHelp = (lang: string, doc: string | null) => useQuery({ ...helpQuery(lang, doc ?? ''), enabled: Boolean(doc) });
+export const useHelp = (lang: string, doc: string | null) =>
+  useQuery({ ...helpQuery(lang, doc ?? ''), enabled: Boolean(doc) });

@@ -45,7 +45,13 @@ export function HelpContent({ doc, onNavigate }: { doc: string; onNavigate?: () 
   if (isLoading) return <Loading />;
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
-    return <Message severity={missing ? 'info' : 'error'} text={missing ? t('help.missing') : error.message} data-testid="help-error" />;
+    return (
+      <Message
+        severity={missing ? 'info' : 'error'}
+        text={missing ? t('help.missing') : error.message}
+        data-testid="help-error"
+      />
+    );
   }
   if (!data) return null;
   return (
@@ -65,7 +71,11 @@ export function HelpContent({ doc, onNavigate }: { doc: string; onNavigate?: () 
         {data.links.map((l) => link(l.url, l.label))}
       </div>
       {/* sanitized html produced by the server */}
-      <div className="help-doc__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: data.content }} />
+      <div
+        className="help-doc__content"
+        onClick={onContentClick}
+        dangerouslySetInnerHTML={{ __html: data.content }}
+      />
     </article>
   );
 }

@@ -28,8 +28,21 @@ describe('HelpPanel', () => {
   });
 
   it('says when there is no help for a topic (404)', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ message: 'Help document not found.', key: 'nf', _status: 404, data: { errors: [] } }, 404, 'Not Found')));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          jsonResponse(
+            { message: 'Help document not found.', key: 'nf', _status: 404, data: { errors: [] } },
+            404,
+            'Not Found',
+          ),
+        ),
+    );
     renderWithProviders(<HelpPanel doc="nope" onHide={vi.fn()} />);
-    expect((await screen.findByTestId('help-error')).textContent).toBe('There is no help for this topic yet.');
+    expect((await screen.findByTestId('help-error')).textContent).toBe(
+      'There is no help for this topic yet.',
+    );
   });
 });

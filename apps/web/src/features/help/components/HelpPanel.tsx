@@ -6,7 +6,14 @@ import { HelpContent } from './HelpContent.tsx';
 export function HelpPanel({ doc, onHide }: { doc: string | null; onHide: () => void }) {
   const { t } = useTranslation();
   return (
-    <SidePanel visible={doc !== null} onHide={onHide} position="top" title={t('messages.helpTitle')} testId="help-panel" className="help-panel">
+    <SidePanel
+      visible={doc !== null}
+      onHide={onHide}
+      position="top"
+      title={t('messages.helpTitle')}
+      testId="help-panel"
+      className="help-panel"
+    >
       {doc && <HelpContent doc={doc} onNavigate={onHide} />}
     </SidePanel>
   );

@@ -10,6 +10,8 @@ export const notificationsQuery = () =>
   });
 export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery(), enabled });
 
-export const markNotificationRead = (id: string) => api.post(`/communication/notifications/read/${encodeURIComponent(id)}`, {});
-export const removeNotification = (id: string) => api.delete(`/communication/notifications/${encodeURIComponent(id)}`);
+export const markNotificationRead = (id: string) =>
+  api.post(`/communication/notifications/read/${encodeURIComponent(id)}`, {});
+export const removeNotification = (id: string) =>
+  api.delete(`/communication/notifications/${encodeURIComponent(id)}`);
 export const removeAllNotifications = () => api.delete('/communication/notifications/all');

@@ -9,7 +9,14 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   list = [
-    { _id: 'n1', text: '<b>Order 4500000001</b> was approved', link: '/orders/1', icon: 'pi pi-check', read: false, ts: '2026-01-01' },
+    {
+      _id: 'n1',
+      text: '<b>Order 4500000001</b> was approved',
+      link: '/orders/1',
+      icon: 'pi pi-check',
+      read: false,
+      ts: '2026-01-01',
+    },
     { _id: 'n2', text: 'Contract expires soon', link: null, icon: null, read: false, ts: '2026-01-02' },
     { _id: 'n3', text: 'Old news', read: true, ts: '2026-01-03' },
   ];

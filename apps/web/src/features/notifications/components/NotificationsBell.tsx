@@ -7,7 +7,13 @@ import { Button } from 'primereact/button';
 import type { Notification } from '@p2p/domain';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { showToast } from '../../../lib/toasts.ts';
-import { markNotificationRead, notificationsQuery, removeAllNotifications, removeNotification, useNotifications } from '../api/notifications.ts';
+import {
+  markNotificationRead,
+  notificationsQuery,
+  removeAllNotifications,
+  removeNotification,
+  useNotifications,
+} from '../api/notifications.ts';
 
 /** The notifications with their actions: open a link (marks it read), remove one, remove all. */
 export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
@@ -30,7 +36,9 @@ export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
 
   const openLink = (n: Notification) => {
     if (!n.read) {
-      client.setQueryData(key, (old: Notification[] | undefined) => old?.map((x) => (x._id === n._id ? { ...x, read: true } : x)));
+      client.setQueryData(key, (old: Notification[] | undefined) =>
+        old?.map((x) => (x._id === n._id ? { ...x, read: true } : x)),
+      );
       void run(() => markNotificationRead(n._id));
     }
     if (!n.link) return;
@@ -51,11 +59,25 @@ export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <div className="notifications-actions">
-        <Button type="button" size="small" text severity="danger" icon="pi pi-trash" label={t('notifications.removeAll')} onClick={() => void run(removeAllNotifications)} data-testid="notifications-remove-all" />
+        <Button
+          type="button"
+          size="small"
+          text
+          severity="danger"
+          icon="pi pi-trash"
+          label={t('notifications.removeAll')}
+          onClick={() => void run(removeAllNotifications)}
+          data-testid="notifications-remove-all"
+        />
       </div>
       <ul className="notifications-list">
         {list.map((n) => (
-          <li key={n._id} className={`notification${n.read ? '' : ' notification--unread'}`} data-testid="notification" data-read={n.read}>
+          <li
+            key={n._id}
+            className={`notification${n.read ? '' : ' notification--unread'}`}
+            data-testid="notification"
+            data-read={n.read}
+          >
             <i className={n.icon || 'pi pi-info-circle'} aria-hidden="true" />
             <div className="notification__body">
               {/* the server sends notification text as sanitized html */}
@@ -73,7 +95,16 @@ export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
                 </a>
               )}
             </div>
-            <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('notifications.remove')} onClick={() => void run(() => removeNotification(n._id))} data-testid="notification-remove" />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              size="small"
+              aria-label={t('notifications.remove')}
+              onClick={() => void run(() => removeNotification(n._id))}
+              data-testid="notification-remove"
+            />
           </li>
         ))}
       </ul>
@@ -89,11 +120,24 @@ export function NotificationsBell() {
   const unread = (data ?? []).filter((n) => !n.read).length;
   return (
     <>
-      <button type="button" className="icon-button notifications-bell p-overlay-badge" aria-label={t('notifications.title')} title={t('notifications.title')} onClick={() => setOpen(true)} data-testid="notifications-button">
+      <button
+        type="button"
+        className="icon-button notifications-bell p-overlay-badge"
+        aria-label={t('notifications.title')}
+        title={t('notifications.title')}
+        onClick={() => setOpen(true)}
+        data-testid="notifications-button"
+      >
         <i className="pi pi-bell" aria-hidden="true" />
         {unread > 0 && <Badge value={unread} severity="danger" data-testid="notifications-badge" />}
       </button>
-      <SidePanel visible={open} onHide={() => setOpen(false)} position="right" title={t('notifications.title')} testId="notifications-panel">
+      <SidePanel
+        visible={open}
+        onHide={() => setOpen(false)}
+        position="right"
+        title={t('notifications.title')}
+        testId="notifications-panel"
+      >
         <NotificationsList onNavigate={() => setOpen(false)} />
       </SidePanel>
     </>

@@ -8,7 +8,8 @@ export const navigationQuery = (lang: string) =>
     queryFn: () => api.get<NavItem[]>(`/config/navigation/${encodeURIComponent(lang)}`),
     staleTime: 5 * 60_000,
   });
-export const useNavigation = (lang: string, enabled = true) => useQuery({ ...navigationQuery(lang), enabled });
+export const useNavigation = (lang: string, enabled = true) =>
+  useQuery({ ...navigationQuery(lang), enabled });
 
 export const groupsQuery = () =>
   queryOptions({

@@ -38,7 +38,9 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
       key={id}
       to={item.to ?? '#'}
       end={item.to === '/'}
-      className={({ isActive }) => `nav-item${sub ? ' nav-item--sub' : ''}${isActive || current === id ? ' nav-item--current' : ''}`}
+      className={({ isActive }) =>
+        `nav-item${sub ? ' nav-item--sub' : ''}${isActive || current === id ? ' nav-item--current' : ''}`
+      }
       onClick={() => choose(id)}
       data-nav-id={id}
     >
@@ -51,7 +53,13 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
     const id = itemId(item, parent);
     if (item.next?.length) {
       return (
-        <button key={id} type="button" className="nav-item nav-item--next" onClick={() => setLevel(item)} data-nav-id={id}>
+        <button
+          key={id}
+          type="button"
+          className="nav-item nav-item--next"
+          onClick={() => setLevel(item)}
+          data-nav-id={id}
+        >
           {item.icon && <i className={item.icon} aria-hidden="true" />}
           <span>{item.label}</span>
           <i className="pi pi-angle-right nav-item__chevron" aria-hidden="true" />
@@ -62,12 +70,27 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
       const open = expanded === id;
       return (
         <div key={id} className={`nav-group${open ? ' nav-group--open' : ''}`}>
-          <button type="button" className="nav-item nav-item--group" aria-expanded={open} onClick={() => toggle(id)} data-nav-id={id}>
+          <button
+            type="button"
+            className="nav-item nav-item--group"
+            aria-expanded={open}
+            onClick={() => toggle(id)}
+            data-nav-id={id}
+          >
             {item.icon && <i className={item.icon} aria-hidden="true" />}
             <span>{item.label}</span>
-            <i className={`pi ${open ? 'pi-angle-down' : 'pi-angle-right'} nav-item__chevron`} aria-hidden="true" />
+            <i
+              className={`pi ${open ? 'pi-angle-down' : 'pi-angle-right'} nav-item__chevron`}
+              aria-hidden="true"
+            />
           </button>
-          {open && <div className="nav-group__children">{item.children.map((child) => (child.next?.length ? renderItem(child, id) : renderLink(child, itemId(child, id), true)))}</div>}
+          {open && (
+            <div className="nav-group__children">
+              {item.children.map((child) =>
+                child.next?.length ? renderItem(child, id) : renderLink(child, itemId(child, id), true),
+              )}
+            </div>
+          )}
         </div>
       );
     }
@@ -78,7 +101,12 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
     <nav className="app-sidebar" data-testid="sidebar" aria-label={t('shell.navigation')}>
       {level ? (
         <>
-          <button type="button" className="nav-item nav-item--back" onClick={() => setLevel(null)} data-testid="sidebar-back">
+          <button
+            type="button"
+            className="nav-item nav-item--back"
+            onClick={() => setLevel(null)}
+            data-testid="sidebar-back"
+          >
             <i className="pi pi-angle-left" aria-hidden="true" />
             <span>{t('shell.back')}</span>
           </button>
