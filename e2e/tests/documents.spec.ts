@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, workIn } from './helpers.ts';
+import { resetContext, signIn, workIn } from './helpers.ts';
+
+// the buyer's saved working context is the seeded one again after every test
+test.afterEach(async ({ request }) => resetContext(request, 'buyer'));
 
 const rows = (page: Page) => page.getByTestId('list-table').getByTestId('table-row');
 
@@ -201,4 +204,51 @@ test('a buyer reopens a closed order and gets its deliveries as PDFs', async ({ 
   const res = await pdf;
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/pdf');
+});
+
+test('a buyer saves a service contract through the form: the risk fields, business plan and evaluation', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  await page.goto('/contract/new');
+  await page.locator('#input-doc-subtype').selectOption('C002');
+  await page.locator('#input-description').fill('Facility cleaning 2027');
+  await page.locator('#input-supplier-name').fill('Beta');
+  await page.getByRole('option', { name: /Beta Logistics SA/ }).click();
+  await page.locator('#input-validFrom').fill('01-01-2027');
+  await page.locator('#input-validTo').fill('31-12-2027');
+
+  await page.getByTestId('line-add').click();
+  await page.locator('#line-0-item').fill('SRV-0300');
+  await page.locator('#line-0-description').fill('Cleaning services (monthly)');
+  await page.locator('#line-0-type').selectOption('service');
+  await page.locator('#line-0-quantity').fill('12');
+  await page.locator('#line-0-price').fill('3200');
+
+  // a service line asks for the risk assessment, the business plan and the evaluation
+  const risk = page.getByTestId('group-risk');
+  if (await risk.getAttribute('data-collapsed')) await risk.getByRole('button', { name: 'Risk' }).click();
+  await page.locator('#input-risk-contract').selectOption('2');
+  await page.locator('#input-risk-E').selectOption('1');
+  await page.locator('#input-risk-HS').selectOption('2');
+  await page.locator('#input-risk-gdpr').selectOption('2');
+  await page.locator('#input-risk-cyber').selectOption('3');
+  await page.locator('#input-businessPlan').fill('Cleaning of the Lisboa plant, five days a week.');
+  await page.locator('#input-evaluationId').fill('Yearly');
+  await page
+    .getByRole('option', { name: /Yearly evaluation/ })
+    .first()
+    .click();
+
+  await page.getByTestId('action-save').click();
+  await expect(page).toHaveURL(/\/contract\/\d+$/);
+  await expect(page.getByTestId('document-form')).toHaveAttribute('data-mode', 'read');
+  const saved = page.getByTestId('group-risk');
+  if (await saved.getAttribute('data-collapsed')) await saved.getByRole('button', { name: 'Risk' }).click();
+  await expect(page.getByTestId('field-businessPlan')).toContainText('five days a week');
+  await expect(page.getByTestId('field-evaluationId')).toContainText('Yearly evaluation');
+
+  await page.getByTestId('workflow-action-submit-approval').click();
+  await page.getByTestId('workflow-confirm').click();
+  await expect(page.getByTestId('form-state')).toHaveAttribute('data-state', 'approval');
 });

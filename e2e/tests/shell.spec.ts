@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { contextOf, signIn } from './helpers.ts';
+import { contextOf, resetContext, signIn } from './helpers.ts';
+
+test.afterEach(async ({ request }) => {
+  await resetContext(request, 'buyer');
+});
 
 test('a buyer signs in and sees name, role, sidebar and group name', async ({ page }) => {
   await signIn(page, 'buyer');

@@ -350,3 +350,40 @@ describe('offline notice', () => {
     expect((await call<{ offline: unknown }>(t.app, 'GET', '/api/config/app/en')).body.offline).toBeNull();
   });
 });
+
+describe('a company group in the working context', () => {
+  it("covers the groups of the company's plants", async () => {
+    const every = (await api<DocumentList>('admin', 'GET', '/api/purchasing/order?l=200')).body.items;
+    const manager = await signIn(t.app, 'manager');
+    const portugal = manager.user.groups.find((g) => g.key === 'acme-portugal')!;
+    const ids = await listIds('manager', '/api/purchasing/order?l=200', {
+      active: 'group',
+      group: portugal._id,
+    });
+    const lisboaOrPorto = every.filter((d) =>
+      ['purchasing-lisboa', 'maintenance-porto'].includes(d.group?.key ?? ''),
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual(lisboaOrPorto.map((d) => d._id).sort());
+  });
+
+  it('files a new document in a real group while the user works in All', async () => {
+    const orders = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=1')).body.items;
+    await api('buyer', 'POST', '/api/profile/user/config', {
+      body: { context: { active: 'group', group: 'all' } },
+    });
+    const buyer = await signIn(t.app, 'buyer');
+    tokens.buyer = buyer.token;
+    const created = await api('buyer', 'POST', '/api/purchasing/order', {
+      body: {
+        doc: { subtype: 'P001' },
+        description: 'Filed while working in All',
+        supplier: orders[0]!.supplier,
+        currency: 'EUR',
+        deliveryDate: '2027-03-01',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(buyer.user.groups.map((g) => g._id)).toContain(created.body.group?._id);
+  });
+});

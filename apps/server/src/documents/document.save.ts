@@ -2,6 +2,7 @@ import {
   actsAsSupplier,
   canDuplicate,
   DELIVERY_LOCK_FIELD,
+  GROUP_OPTION_LABELS,
   documentFieldLock,
   fieldState,
   labelText,
@@ -68,6 +69,16 @@ const refId = (v: unknown): string | null => {
 };
 
 type Header = Omit<DocumentWrite, 'totals' | 'state'>;
+
+/**
+ * The group of a new document: the group the user works in when it is a group, else the first of
+ * the user's groups (working in 'All' or 'Created by me' names no group to file a document in).
+ */
+const defaultGroup = (auth: AuthContext): string | null => {
+  const working = auth.user.group?._id;
+  if (working && !Object.hasOwn(GROUP_OPTION_LABELS, working)) return working;
+  return auth.user.groups[0]?._id ?? null;
+};
 
 /** The document a save would write, in the API shape the domain rules read (locks, validation). */
 function proposedDocument(
@@ -153,12 +164,13 @@ export function documentSave(db: Db, access: DocumentAccess) {
         : (current?.requester_id ?? (current ? null : auth.user._id));
     if (requesterId && !(await repo.userExists(auth.domainId, requesterId)))
       errors.push({ field: 'requester', message: 'Unknown requester.' });
-    const groupId =
-      'group' in body
-        ? refId(body.group)
-        : (current?.group_id ?? (current ? null : (auth.user.group?._id ?? null)));
-    if (groupId && !(await repo.groupExists(auth.domainId, groupId)))
-      errors.push({ field: 'group', message: 'Unknown group.' });
+    const chosen = 'group' in body || current !== null;
+    let groupId = 'group' in body ? refId(body.group) : current ? current.group_id : defaultGroup(auth);
+    if (groupId && !(await repo.groupExists(auth.domainId, groupId))) {
+      // a plant of the organization tree without a group of its own: file it in the user's first group
+      if (chosen) errors.push({ field: 'group', message: 'Unknown group.' });
+      else groupId = auth.user.groups[0]?._id ?? null;
+    }
     if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
 
     const data = Object.fromEntries(Object.entries(body).filter(([k]) => !RESERVED.has(k)));

@@ -92,7 +92,8 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
  * The working context of the group drawer (seed 000 sections 2, 4 and 6) as a filter. It only
  * narrows what the scope already allows, so a context the client made up can never widen it:
  * - a plant picked in the organization tree: the documents of that plant;
- * - a group: the documents of that group; 'All': no narrowing; 'All groups': the user's groups;
+ * - a group: the documents of that group and of the groups below it in the organization tree (a
+ *   company's group covers its plants); 'All': no narrowing; 'All groups': the user's groups;
  *   'Created by me' (group null): created by the user; 'My Plants': the plants of the user's
  *   filter; 'Contracts managed by me': the user is the manager; 'Assigned to me': an assignee;
  * - a location: the documents delivered there; a workgroup: created or requested by its members.
@@ -106,7 +107,7 @@ function contextFilter(auth: AuthContext): RawBuilder<boolean> | null {
   if (context.active === 'organization') {
     if (context.plant) parts.push(sql<boolean>`d.plant = ${context.plant}`);
   } else if (context.active === 'group' || context.group) {
-    const group = groupFilter(user, context.group ?? null);
+    const group = groupFilter(auth, context.group ?? null);
     if (group) parts.push(group);
   }
   if (context.location) parts.push(sql<boolean>`d.data #>> '{location,_id}' = ${context.location}`);
@@ -117,7 +118,8 @@ function contextFilter(auth: AuthContext): RawBuilder<boolean> | null {
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : null;
 }
 
-function groupFilter(user: SessionUser, group: string | null): RawBuilder<boolean> | null {
+function groupFilter(auth: AuthContext, group: string | null): RawBuilder<boolean> | null {
+  const { user } = auth;
   const me = user._id;
   switch (group) {
     case null:
@@ -137,7 +139,14 @@ function groupFilter(user: SessionUser, group: string | null): RawBuilder<boolea
     case 'assigned':
       return sql<boolean>`d.data -> 'assignees' @> ${JSON.stringify([{ _id: me }])}::jsonb`;
     default:
-      return sql<boolean>`d.group_id = ${group}`;
+      // a company's group covers the groups of the plants below it in the organization tree
+      return sql<boolean>`d.group_id in (
+        with recursive below(id, group_id) as (
+          select n.id, n.group_id from org_nodes n where n.domain_id = ${auth.domainId} and n.group_id = ${group}
+          union all
+          select n.id, n.group_id from org_nodes n join below b on n.parent_id = b.id
+        )
+        select ${group}::text union select group_id from below where group_id is not null)`;
   }
 }
 

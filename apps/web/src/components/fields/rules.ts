@@ -110,8 +110,11 @@ export function keyOf(value: unknown): string {
 export function refLabel(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object') return String(value);
-  const v = value as { name?: unknown; label?: unknown; key?: unknown; _id?: unknown };
-  return String(v.name ?? v.label ?? v.key ?? v._id ?? '');
+  const v = value as { name?: unknown; label?: unknown; key?: unknown; description?: unknown; _id?: unknown };
+  if (v.name ?? v.label) return String(v.name ?? v.label);
+  // a document: its number and what it is about, as a buyer recognises it
+  const parts = [v.key, v.description].filter((p) => typeof p === 'string' && p !== '');
+  return parts.length ? parts.join(' – ') : String(v._id ?? '');
 }
 
 /** Address country is disabled for documents of the country-locked subtype P999 (seed 001 section 5). */
