@@ -96,10 +96,11 @@ export function documentService(db: Db) {
     const wantCount = params.c === '1' || params.c === 'true';
     const hide = roleHiding(model, auth.user);
     const keep = listDataKeys(model);
+    const now = new Date();
     // exact up to the cap of the repository, above it the planner's estimate flagged `estimated: true`
     const counted = wantCount ? await repo.count({ scope: where, deleted, conditions, joins }) : null;
     return {
-      items: rows.map((r) => hide(toDocument(r, model, undefined, keep))),
+      items: rows.map((r) => hide(toDocument(r, model, undefined, keep, now))),
       options: {
         count: counted ? counted.count : null,
         page,

@@ -46,17 +46,20 @@ export function toDocument(
   lines?: Array<Record<string, unknown>>,
   /** list rows: only these keys of `data` (listDataKeys) */
   keep?: ReadonlySet<string>,
+  /** the time the row flags are decided at (one per list) */
+  now: Date = new Date(),
 ) {
   const data = keep ? pick(row.data, keep) : row.data;
+  const created = isoTime(row.created_at);
   if (keep) {
     // a list row carries its status flag as the seed shapes it: flag.status (rowFlag of the domain)
     const flag = rowFlag(
       {
-        _state: { current: row.state, created: { ts: isoTime(row.created_at) } },
+        _state: { current: row.state, created: { ts: created } },
         deliveryDate: row.data.deliveryDate,
         flag: row.data.flag,
       } as DocumentLike,
-      new Date(),
+      now,
     );
     if (flag) data.flag = { status: flag };
   }
@@ -71,7 +74,7 @@ export function toDocument(
       current: row.state,
       readonly: model.readonly.includes(row.state) || row.state === 'deleted',
       created: {
-        ts: isoTime(row.created_at),
+        ts: created,
         user: { _id: row.created_by, name: row.created_by_name ?? '' },
       },
     },
