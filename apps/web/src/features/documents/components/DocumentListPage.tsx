@@ -49,7 +49,12 @@ export function DocumentListPage({ model, path, meta, favorite: Favorite }: Docu
   const filters = trash ? {} : listFilters(routeFilter(meta), search);
   const filterText = Object.entries(filters)
     .map(([src, value]) => {
-      const field = [...cfg.list.fields, ...cfg.form.fields].find((f) => f.src === src);
+      // a named filter of the server (evaluation=due) has a text of its own
+      const named = t(`documents.namedFilters.${src}.${value}`, { defaultValue: '' });
+      if (named) return named;
+      const field = [...cfg.list.fields, ...cfg.form.fields].find(
+        (f) => f.src === (src === 'state' ? '_state.current' : src),
+      );
       return `${field ? fieldLabel(field, lang) : src}: ${value}`;
     })
     .join(', ');

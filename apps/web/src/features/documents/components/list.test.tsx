@@ -67,8 +67,9 @@ describe('list filters of the route', () => {
     });
     await waitFor(() => expect(lists()).toHaveLength(1));
     expect(lists()[0]).toEqual({ state: 'approval', evaluation: 'due', p: '1', l: '30', s: '-_id', c: '1' });
+    // the test config has no state field: its src is shown; the named filter has its own text
     expect(screen.getByTestId('list-filters').textContent).toBe(
-      'Filtered by state: approval, evaluation: due',
+      'Filtered by state: approval, waiting for evaluation (received, not evaluated yet)',
     );
   });
 
