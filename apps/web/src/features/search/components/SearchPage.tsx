@@ -1,3 +1,4 @@
+import { DOCUMENT_STATES } from '@p2p/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -75,26 +76,7 @@ export function SearchPage() {
       render: (row) => <Snippet html={typeof row.snippet === 'string' ? row.snippet : ''} />,
     },
   ];
-  const states = Object.fromEntries(
-    [
-      'created',
-      'updated',
-      'deleted',
-      'rejected',
-      'erp-fail',
-      'erp-done',
-      'erp',
-      'approval',
-      'approved',
-      'completed',
-      'closed',
-      'archived',
-      'rfq',
-      'rfq-rejected',
-      'negotiation',
-      'expired',
-    ].map((s) => [s, t(`documents.states.${s}`)]),
-  );
+  const states = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, t(`documents.states.${s}`)]));
   const open = (row: Row) => {
     const url = String(row.url);
     if (isExternal(url)) window.location.assign(url);
