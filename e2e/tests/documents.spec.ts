@@ -235,7 +235,10 @@ test('a buyer saves a service contract through the form: the risk fields, busine
   await page.locator('#input-risk-cyber').selectOption('3');
   await page.locator('#input-businessPlan').fill('Cleaning of the Lisboa plant, five days a week.');
   await page.locator('#input-evaluationId').pressSequentially('Yearly');
-  await page.getByRole('option', { name: /Yearly evaluation/ }).first().click();
+  await page
+    .getByRole('option', { name: /Yearly evaluation/ })
+    .first()
+    .click();
   await expect(page.locator('#input-evaluationId')).toHaveValue(/Yearly evaluation CT-2026-007/);
 
   await page.getByTestId('action-save').click();

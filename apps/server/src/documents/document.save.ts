@@ -16,6 +16,7 @@ import type { Db } from '../db/database.ts';
 import { fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
+import { documentEditRepository } from './document-edit.repository.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
 import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
@@ -265,7 +266,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
         });
         if (!written) throw staleVersion();
         await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
-        await tx.endEdit(id, auth.user._id);
+        await documentEditRepository(trx).endEdit(id, auth.user._id);
       });
     },
 

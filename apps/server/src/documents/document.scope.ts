@@ -102,7 +102,6 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
 function contextFilter(auth: AuthContext): RawBuilder<boolean> | null {
   const context = auth.context;
   if (!context || !hasAppAccess(auth.user)) return null;
-  const { user } = auth;
   const parts: RawBuilder<boolean>[] = [];
   if (context.active === 'organization') {
     if (context.plant) parts.push(sql<boolean>`d.plant = ${context.plant}`);

@@ -16,6 +16,7 @@ import type { Db } from '../db/database.ts';
 import { documentAccess } from './document.access.ts';
 import { filterExpressions, needsJoins, sortSpec, textSearch } from './document.fields.ts';
 import { docUser, hideFields, roleHiding } from './document.field-rules.ts';
+import { documentEditRepository } from './document-edit.repository.ts';
 import { documentRepository } from './document.repository.ts';
 import { assertModelVisible } from './document.scope.ts';
 import { documentSave, type DocumentBody } from './document.save.ts';
@@ -67,6 +68,7 @@ function offers(doc: DocumentLike, model: ModelConfig, sessionUser: SessionUser)
 export function documentService(db: Db) {
   const access = documentAccess(db);
   const repo = documentRepository(db);
+  const edits = documentEditRepository(db);
   const configs = modelConfigService(db, access);
   const save = documentSave(db, access);
   const workflow = documentWorkflow(db, access);
@@ -173,8 +175,8 @@ export function documentService(db: Db) {
     /** Records that the caller starts editing and tells who else is editing (edit-start / edit-check). */
     async edit(auth: AuthContext, name: string, id: string, start: boolean) {
       await access.find(auth, name, id);
-      if (start) await repo.startEdit(auth.domainId, id, auth.user._id);
-      const other = await repo.otherEdit(id, auth.user._id, new Date(Date.now() - EDIT_LOCK_MS));
+      if (start) await edits.startEdit(auth.domainId, id, auth.user._id);
+      const other = await edits.otherEdit(id, auth.user._id, new Date(Date.now() - EDIT_LOCK_MS));
       return {
         editing: other
           ? {
