@@ -27,6 +27,14 @@ export function assertVersion(row: Pick<DocumentRow, 'version'>, expected: numbe
   if (expected !== undefined && row.version !== expected) throw staleVersion();
 }
 
+/** The configuration with its version (`_v`), made once per cached configuration row, not per request. */
+const withVersion = new WeakMap<object, ModelConfig & { _v: number }>();
+function versioned(found: { config: ModelConfig; version: number }): ModelConfig & { _v: number } {
+  let out = withVersion.get(found);
+  if (!out) withVersion.set(found, (out = Object.freeze({ ...found.config, _v: found.version })));
+  return out;
+}
+
 export type LoadedModel = { model: ModelConfig & { _v: number }; scope: DocumentScope };
 
 export function documentAccess(db: Db) {
@@ -40,7 +48,7 @@ export function documentAccess(db: Db) {
       (version !== undefined ? await configs.latest(auth.domainId, name, version) : undefined) ??
       (await configs.latest(auth.domainId, name));
     if (!found) throw notFound(`Model '${name}' has no configuration.`);
-    return { ...found.config, _v: found.version };
+    return versioned(found);
   }
 
   async function loadModel(auth: AuthContext, name: string): Promise<LoadedModel> {
@@ -92,7 +100,7 @@ export function documentAccess(db: Db) {
         const found = await configs.latest(auth.domainId, model);
         if (!found) continue;
         const scope = documentScope(auth, found.config);
-        if (scope.canView) out.push({ model: { ...found.config, _v: found.version }, scope });
+        if (scope.canView) out.push({ model: versioned(found), scope });
       }
       return out;
     },
