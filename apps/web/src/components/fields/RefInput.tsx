@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { SUGGESTIONS } from './constants.ts';
 import { addEntry, refLabel, refUrl } from './rules.ts';
@@ -16,14 +16,20 @@ const slim = (s: Suggestion) => ({ _id: s._id, name: refLabel(s) });
 
 function useSuggestions(url: string) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  // only the answer to the latest text counts: an earlier, slower answer must not replace it
+  const latest = useRef(0);
   const search = async (q: string) => {
+    const asked = ++latest.current;
     try {
       const res = await api.get<ListAnswer | Suggestion[]>(url, {
         query: { q, p: 1, l: SUGGESTIONS.pageSize, c: 0 },
       });
-      setSuggestions(Array.isArray(res) ? res : (res?.items ?? []));
+      // every suggestion shows and selects by its `name` (the AutoComplete's field): documents, which
+      // have none, are named by their number and description
+      const found = Array.isArray(res) ? res : (res?.items ?? []);
+      if (asked === latest.current) setSuggestions(found.map((s) => ({ ...s, name: refLabel(s) })));
     } catch {
-      setSuggestions([]);
+      if (asked === latest.current) setSuggestions([]);
     }
   };
   return { suggestions, search };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_TYPES as DOMAIN_FIELD_TYPES } from '@p2p/domain';
 import { FIELD_TYPES } from './types.ts';
-import { refUrl, taxonomyItems } from './rules.ts';
+import { refLabel, refUrl, taxonomyItems } from './rules.ts';
 
 describe('reference look-ups', () => {
   it('points items, suppliers, users and taxes at /reference and other refs at their model list', () => {
@@ -17,6 +17,17 @@ describe('reference look-ups', () => {
       '/purchasing/contract',
     );
     expect(refUrl({ src: 'x', type: 'ref', ref: '/custom/list' }, 'ref')).toBe('/custom/list');
+  });
+
+  it('labels a reference by its name, else a document by its number and description', () => {
+    expect(refLabel({ _id: 's1', name: 'Beta Logistics SA', key: 'ESA1' })).toBe('Beta Logistics SA');
+    expect(refLabel({ _id: '31', key: null, description: 'Yearly evaluation CT-2026-007' })).toBe(
+      'Yearly evaluation CT-2026-007',
+    );
+    expect(refLabel({ _id: '7', key: '4500012306', description: 'Blanket order' })).toBe(
+      '4500012306 – Blanket order',
+    );
+    expect(refLabel({ _id: '9' })).toBe('9');
   });
 
   it('reads taxonomy answers as select options', () => {
