@@ -1,7 +1,12 @@
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../lib/app-error.ts';
-import { documentRepository, type DocumentRepository, type DocumentRow } from './document.repository.ts';
+import {
+  documentRepository,
+  isDocumentId,
+  type DocumentRepository,
+  type DocumentRow,
+} from './document.repository.ts';
 import { assertModelVisible, documentScope, type DocumentScope } from './document.scope.ts';
 import { toDocument } from './document.shape.ts';
 import { isModel, MODELS, type ModelConfig } from './model-config.ts';
@@ -78,7 +83,7 @@ export function documentAccess(db: Db) {
 
     /** Whether a document exists in the caller's scope (never throws for a bad model or id). */
     async visible(auth: AuthContext, name: string, id: string): Promise<boolean> {
-      if (!isModel(name) || !/^[0-9]{1,18}$/.test(id)) return false;
+      if (!isModel(name) || !isDocumentId(id)) return false;
       const found = await configs.latest(auth.domainId, name);
       if (!found) return false;
       const scope = documentScope(auth, found.config);

@@ -5,6 +5,11 @@ import { json } from '../db/database.ts';
 
 /** SQL of documents, lines and edit locks. Every document query takes a scope. */
 
+/** Document ids are bigint keys: decimal digits, at most 18 of them (they fit a PostgreSQL bigint). */
+export const DOCUMENT_ID_PATTERN = '^[0-9]{1,18}$';
+const DOCUMENT_ID = new RegExp(DOCUMENT_ID_PATTERN);
+export const isDocumentId = (id: string): boolean => DOCUMENT_ID.test(id);
+
 export interface DocumentRow {
   id: string;
   model: string;

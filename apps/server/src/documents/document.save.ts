@@ -6,10 +6,12 @@ import {
   documentFieldLock,
   fieldState,
   labelText,
+  refId,
   VALUE_FIELDS,
   type DocumentLike,
   type DocUser,
   type LineLike,
+  type RecordRef,
 } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
@@ -62,12 +64,8 @@ const COPY_DROPS = new Set<string>([...VALUE_FIELDS, '_cq']);
 const copyLine = (l: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(l).filter(([k]) => !COPY_DROPS.has(k)));
 
-const refId = (v: unknown): string | null => {
-  if (typeof v === 'string' && v) return v;
-  if (typeof v === 'object' && v !== null && typeof (v as { _id?: unknown })._id === 'string')
-    return (v as { _id: string })._id;
-  return null;
-};
+/** The id of a reference as a body sends it (an id, or an object with `_id`); null when none. */
+const refOf = (v: unknown): string | null => refId(v as RecordRef) ?? null;
 
 type Header = Omit<DocumentWrite, 'totals' | 'state'>;
 
@@ -153,7 +151,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
     }
     // supplier writes are pinned to the caller's own supplier company
     const pinned = actsAsSupplier(auth.user) ? (auth.user.supplier?._id ?? null) : null;
-    const supplierId = pinned ?? ('supplier' in body ? refId(body.supplier) : (current?.supplier_id ?? null));
+    const supplierId = pinned ?? ('supplier' in body ? refOf(body.supplier) : (current?.supplier_id ?? null));
     let supplierName: string | undefined;
     if (supplierId) {
       supplierName = await repo.supplierName(auth.domainId, supplierId);
@@ -161,12 +159,12 @@ export function documentSave(db: Db, access: DocumentAccess) {
     }
     const requesterId =
       'requester' in body
-        ? refId(body.requester)
+        ? refOf(body.requester)
         : (current?.requester_id ?? (current ? null : auth.user._id));
     if (requesterId && !(await repo.userExists(auth.domainId, requesterId)))
       errors.push({ field: 'requester', message: 'Unknown requester.' });
     const chosen = 'group' in body || current !== null;
-    let groupId = 'group' in body ? refId(body.group) : current ? current.group_id : defaultGroup(auth);
+    let groupId = 'group' in body ? refOf(body.group) : current ? current.group_id : defaultGroup(auth);
     if (groupId && !(await repo.groupExists(auth.domainId, groupId))) {
       // a plant of the organization tree without a group of its own: file it in the user's first group
       if (chosen) errors.push({ field: 'group', message: 'Unknown group.' });

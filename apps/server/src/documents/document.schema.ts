@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DOCUMENT_ID_PATTERN } from './document.repository.ts';
 
 /** Schemas of the document engine routes (validation and the OpenAPI description). */
 
@@ -10,7 +11,7 @@ export { DOCUMENT_MAX_LINES as MAX_LINES } from '@p2p/domain/api';
 export const ModelParams = Type.Object({ model: Type.String({ pattern: MODEL_PATTERN }) });
 export const DocumentParams = Type.Object({
   model: Type.String({ pattern: MODEL_PATTERN }),
-  id: Type.String({ pattern: '^[0-9]{1,18}$' }),
+  id: Type.String({ pattern: DOCUMENT_ID_PATTERN }),
 });
 /** '{model}.{group}', e.g. 'order.delivery'. */
 const FORM_GROUP_ID = Type.String({ pattern: '^[a-z][a-z-]*\\.[A-Za-z][\\w-]*$', maxLength: 100 });

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { isDocumentId } from '../documents/document.repository.ts';
 
 /** The users' favorite documents (table favorites, migration 0004). */
 export interface FavoritesTable {
@@ -44,7 +45,7 @@ export function favoriteRepository(db: Db) {
 
     /** Removes one favorite of the user (nothing when it is not one). */
     async remove(userId: string, model: string, documentId: string): Promise<void> {
-      if (!/^[0-9]{1,18}$/.test(documentId)) return;
+      if (!isDocumentId(documentId)) return;
       await withFavorites(db)
         .deleteFrom('favorites')
         .where('user_id', '=', userId)
