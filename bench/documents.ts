@@ -355,7 +355,7 @@ function listCases(): Case[] {
       http: { method: 'GET', path: '/api/purchasing/order?s=-deliveryDate' },
       sql: [
         listSql({
-          sort: `jsonb_extract_path_text(d.data, $4)`,
+          sort: `left(jsonb_extract_path_text(d.data, $4), 200)`,
           dir: 'desc',
           limit: 30,
           offset: 0,

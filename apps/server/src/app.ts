@@ -3,8 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES, type UiFlags } from '@p2p/domain';
+import { isRoutePolicy, type RoutePolicy } from '@p2p/domain/api';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authHook } from './auth/auth.hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -15,7 +17,9 @@ import { favoriteRoutes } from './favorites/favorite.routes.ts';
 import { fileRoutes } from './files/file.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
-import { registerErrorHandlers } from './lib/error-handler.ts';
+import { frameworkErrors, registerErrorHandlers } from './lib/error-handler.ts';
+import { loggerOptions } from './lib/logger-options.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
 import { orderPdfRoutes } from './pdf/order-pdf.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -30,9 +34,28 @@ export interface BuildAppOptions {
   /** Overrides of the environment; unset values take their defaults (process.env is not read). */
   env?: Partial<AppEnv>;
   flags?: Partial<UiFlags>;
+  /**
+   * Makes acknowledged writes durable (the embedded database: db/durability.ts): awaited before the
+   * answer to every successful POST, PUT, PATCH or DELETE is sent.
+   */
+  flush?: () => Promise<void>;
 }
 
-export type App = FastifyInstance & { services: Services };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (packages/domain/src/api/policy.ts); every /api route declares one. */
+    policy?: RoutePolicy;
+  }
+}
+
+/** An /api route as registered, with its declared policy (the authorization matrix test reads them). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  policy: RoutePolicy;
+}
+
+export type App = FastifyInstance & { services: Services; routeTable: ReadonlyArray<RouteEntry> };
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -44,11 +67,13 @@ const DOCS_PREFIX = '/api/docs';
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const env: AppEnv = { ...readEnv({}), ...opts.env };
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger: loggerOptions(env),
     // X-Forwarded-For only from the proxies named in TRUST_PROXY (a client must not pick its address)
     trustProxy: env.trustProxy.length ? env.trustProxy : false,
     // A 5,000-line order is about 1.7 MiB of JSON.
     bodyLimit: 8 * 1024 * 1024,
+    // router refusals (undecodable path, too long parameter) in the error shape too
+    frameworkErrors,
   })
     .withTypeProvider<TypeBoxTypeProvider>()
     .setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -58,12 +83,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     maintenance: env.maintenance,
     externalLoginUrl: env.externalLoginUrl,
     tokenTtlHours: env.tokenTtlHours,
+    fileDir: env.fileDir,
     ...(opts.flags ? { flags: opts.flags } : {}),
   });
   app.decorate('services', services);
   app.decorateRequest('auth', null);
   app.decorateRequest('userContext', null);
   registerErrorHandlers(app);
+  const flush = opts.flush;
+  if (flush)
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await flush();
+      return payload;
+    });
+  await registerSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {
@@ -99,9 +132,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   // Deny by default: every /api route gets the auth hook unless it is marked public. Added after
   // the rate limiter so floods of bad tokens are limited before they reach the database.
+  // Every /api route also declares its policy: none (or 'public' without config.public) stops the
+  // start, so a new route cannot slip in without saying who may call it. A route marked public with
+  // another policy authenticates itself (file download links); the authorization matrix test checks
+  // that it still answers 401 without a token.
   const requireAuth = authHook(services.auth);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
+    if (isApi && !route.url.startsWith(DOCS_PREFIX)) {
+      const policy = route.config?.policy;
+      const where = `${String(route.method)} ${route.url}`;
+      if (!isRoutePolicy(policy)) throw new Error(`${where} declares no config.policy (api/policy.ts).`);
+      if (policy === 'public' && !route.config?.public)
+        throw new Error(`${where}: policy 'public' needs config.public: true.`);
+      for (const method of ([] as string[]).concat(route.method))
+        routeTable.push({ method, url: route.url, policy });
+    }
     const isPublic = Boolean(route.config?.public) || route.url.startsWith(DOCS_PREFIX);
     if (!isApi || isPublic) return;
     const existing = route.onRequest
@@ -122,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(favoriteRoutes, { prefix: '/api', services });
   await app.register(fileRoutes, { prefix: '/api', services });
   await app.register(adminRoutes, { prefix: '/api', db: opts.db });
+  await app.register(auditRoutes, { prefix: '/api', services });
 
   await registerWebApp(app, env.webDist);
   await services.config.ensureDefaults();

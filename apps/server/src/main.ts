@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { readEnv } from './config/env.ts';
 import { connectPglite, connectPostgres } from './db/connect.ts';
+import { fileSystemFlusher } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './seed/seed.ts';
 
@@ -14,8 +15,13 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seed(db, { demo: env.demo });
 
-  const app = await buildApp({ db, dialect: kind, env });
-  const where = kind === 'pglite' ? `PGlite at ${env.dataDir}` : 'PostgreSQL';
+  const flush = kind === 'pglite' ? fileSystemFlusher(env.dataDir) : undefined;
+  const app = await buildApp({ db, dialect: kind, env, ...(flush ? { flush } : {}) });
+  const where =
+    kind === 'pglite'
+      ? `PGlite at ${env.dataDir}; every acknowledged write is flushed to disk (sync -f). ` +
+        'One process, no replication or point-in-time recovery: use PostgreSQL (DATABASE_URL) in production'
+      : 'PostgreSQL';
   app.log.info(seeded ? 'demo data loaded' : 'demo data skipped (database not empty or DEMO=false)');
 
   let closing = false;
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await db.destroy();
+      await flush?.();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

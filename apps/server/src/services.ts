@@ -1,3 +1,5 @@
+import { fieldsHiddenByRole } from '@p2p/domain';
+import { auditService } from './audit/audit.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { supplierRegistrationService } from './auth/supplier-registration.service.ts';
 import { configService, type ConfigOptions } from './config/config.service.ts';
@@ -6,7 +8,7 @@ import type { Db } from './db/database.ts';
 import { documentService } from './documents/document.service.ts';
 import { favoriteService } from './favorites/favorite.service.ts';
 import { fileService } from './files/file.service.ts';
-import { fileStorageFromEnv } from './files/file.storage.ts';
+import { directoryFileStorage } from './files/file.storage.ts';
 import { notificationService } from './notifications/notification.service.ts';
 import { orderPdfService } from './pdf/order-pdf.service.ts';
 import { profileService } from './profile/profile.service.ts';
@@ -14,7 +16,7 @@ import { referenceService } from './reference/reference.service.ts';
 import { searchService } from './search/search.service.ts';
 
 /** Every service, wired once per app instance from the database and options. */
-export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number }) {
+export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number; fileDir: string }) {
   const auth = authService(db, { tokenTtlHours: opts.tokenTtlHours });
   const documents = documentService(db);
   return {
@@ -27,10 +29,15 @@ export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: nu
     documents,
     orderPdf: orderPdfService(db, documents.access),
     search: searchService(db, documents.access),
+    // an auditor reads no field of a document that its role may not read
+    audit: auditService(db, async (auth, model) => {
+      const config = await documents.access.modelConfig(auth, model);
+      return fieldsHiddenByRole([...config.form.fields, ...config.list.fields], auth.user);
+    }),
     reference: referenceService(db),
     favorites: favoriteService(db, documents.access),
-    // FILE_STORAGE=dir + FILE_DIR store the bytes in a directory; the database otherwise.
-    files: fileService(db, { storage: fileStorageFromEnv(db), access: documents.access }),
+    // file bytes live in a directory (FILE_DIR, default DATA_DIR/files), never in the database
+    files: fileService(db, { storage: directoryFileStorage(opts.fileDir, db), access: documents.access }),
   };
 }
 

@@ -1,4 +1,10 @@
-import { MESSAGES, PASSWORD_RULE_MESSAGES, type SessionUser, type SignInResponse } from '@p2p/domain';
+import {
+  MESSAGES,
+  PASSWORD_RULE_MESSAGES,
+  type SessionUser,
+  type SignInResponse,
+  type SignUpResponse,
+} from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens.ts';
 import {
@@ -56,12 +62,12 @@ describe('sign-in', () => {
     expect(errorOf(res.body).message).toBe('Invalid username or password.');
   });
 
-  it('never signs in the system user', async () => {
+  it('never signs in the system user: it has no password, so it answers like an unknown user', async () => {
     const res = await call(t.app, 'POST', '/api/auth/signin', {
       body: { username: 'system', password: DEMO_PASSWORD },
     });
-    expect(res.status).toBe(403);
-    expect(errorOf(res.body).message).toBe('This account cannot sign in.');
+    expect(res.status).toBe(401);
+    expect(errorOf(res.body).message).toBe('Invalid username or password.');
   });
 
   it('uses the chosen domain: globex has its own buyer', async () => {
@@ -153,6 +159,12 @@ describe('bearer tokens', () => {
 });
 
 describe('sign-up', () => {
+  const setSignUp = async (body: { mode: string; domains: string[] }) => {
+    const admin = await signIn(t.app, 'admin');
+    const res = await call(t.app, 'PUT', '/api/admin/settings/sign-up', { token: admin.token, body });
+    expect(res.status).toBe(200);
+  };
+
   it('lists every broken password rule as a field error', async () => {
     const res = await call(t.app, 'POST', '/api/auth/signup', {
       body: { username: 'newbie', name: 'New Bie', email: 'newbie@example.com', password: 'short' },
@@ -168,13 +180,15 @@ describe('sign-up', () => {
     ]);
   });
 
-  it('creates an active requester and signs it in', async () => {
-    const res = await call<SignInResponse>(t.app, 'POST', '/api/auth/signup', {
+  it('creates an active requester and signs it in when the e-mail domain is listed', async () => {
+    await setSignUp({ mode: 'domains', domains: ['example.com'] });
+    const res = await call<SignUpResponse>(t.app, 'POST', '/api/auth/signup', {
       body: { username: 'newbie', name: 'New Bie', email: 'newbie@example.com', password: STRONG_PASSWORD },
     });
     expect(res.status).toBe(201);
-    expect(res.body.user.role.key).toBe('requester');
-    expect(res.body.user.domain).toBe('acme');
+    expect(res.body.status).toBe('active');
+    expect(res.body.user?.role.key).toBe('requester');
+    expect(res.body.user?.domain).toBe('acme');
     const me = await call(t.app, 'GET', '/api/profile/user/me', { token: res.body.token });
     expect(me.status).toBe(200);
     const again = await call(t.app, 'POST', '/api/auth/signin', {
@@ -184,6 +198,7 @@ describe('sign-up', () => {
   });
 
   it('answers 409 with field errors for a taken username or e-mail', async () => {
+    await setSignUp({ mode: 'approval', domains: [] });
     const res = await call(t.app, 'POST', '/api/auth/signup', {
       body: { username: 'buyer', name: 'Copy', email: 'BUYER@acme.example.com', password: STRONG_PASSWORD },
     });

@@ -250,14 +250,15 @@ describe('workflow', () => {
 });
 
 describe('duplicate and favorites', () => {
-  it('duplicates into a new created document without key, values recomputed', async () => {
+  it('duplicates into a new created document with a new number of the server, values recomputed', async () => {
     const p001 = all.find((o) => o.doc.subtype === 'P001')!;
     const source = await api('buyer', 'GET', `/api/purchasing/order/${p001._id}`);
     const copy = await api('buyer', 'POST', `/api/purchasing/order/${p001._id}/duplicate`);
     expect(copy.status).toBe(200);
     expect(copy.body._id).not.toBe(p001._id);
+    expect(copy.body.key).toMatch(/^PO-\d{6}$/);
+    expect(copy.body.key).not.toBe(source.body.key);
     expect(copy.body).toMatchObject({
-      key: null,
       _state: { current: 'created' },
       _version: 1,
       value: source.body.value,
@@ -265,7 +266,8 @@ describe('duplicate and favorites', () => {
     expect(copy.body.lines).toHaveLength(source.body.lines!.length);
     const p005 = all.find((o) => o.doc.subtype === 'P005')!;
     expect((await api('buyer', 'POST', `/api/purchasing/order/${p005._id}/duplicate`)).status).toBe(403);
-    expect((await api('supplier', 'POST', `/api/purchasing/order/${p001._id}/duplicate`)).status).toBe(403);
+    // a draft is not the supplier's to see, let alone copy
+    expect((await api('supplier', 'POST', `/api/purchasing/order/${p001._id}/duplicate`)).status).toBe(404);
   });
 
   it('toggles favorites and lists them grouped by model for their owner only', async () => {
@@ -291,7 +293,11 @@ describe('duplicate and favorites', () => {
         model: 'order',
         route: '/order',
         items: [
-          { _id: target._id, name: 'Warehouse transport services, March', url: `/order/${target._id}` },
+          {
+            _id: target._id,
+            name: `${target.key} - Warehouse transport services, March`,
+            url: `/order/${target._id}`,
+          },
         ],
       },
     ]);

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { FILE_SIZE_LIMIT } from '@p2p/domain';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FILE_SIZE_LIMIT, type DownloadLink } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
@@ -15,10 +18,16 @@ const tokens: Record<string, string> = {};
 const token = async (user: string, domain?: string) =>
   (tokens[`${user}@${domain ?? ''}`] ??= (await signIn(t.app, user, domain)).token);
 
+let fileDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // the bytes go to a directory (DATA_DIR/files by default): a throwaway one here
+  fileDir = await mkdtemp(join(tmpdir(), 'p2p-files-'));
+  t = await createTestApp({ env: { fileDir } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(fileDir, { recursive: true, force: true });
+});
 
 interface Part {
   name: string;
@@ -155,14 +164,21 @@ describe('files', () => {
     );
   });
 
-  it('needs a token (401), accepts access_token on the download only', async () => {
+  it('needs a token (401); a link carries a download token, never the bearer token', async () => {
     expect((await upload(null, [file('a.pdf', 'x')])).status).toBe(401);
     const { body } = await upload('buyer', [file('link.pdf', 'linked')]);
     const id = body.files[0]!._id;
     expect((await download(id)).status).toBe(401);
-    const viaQuery = await download(id, { query: `?access_token=${await token('buyer')}` });
-    expect(viaQuery.status).toBe(200);
-    expect(viaQuery.body).toBe('linked');
+    // the bearer token in the query string is refused (it would end up in logs and histories)
+    expect((await download(id, { query: `?access_token=${await token('buyer')}` })).status).toBe(401);
+    const link = await call<DownloadLink>(t.app, 'POST', `/api/files/${id}/download-token`, {
+      token: await token('buyer'),
+    });
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(new RegExp(`^/api/files/${id}\\?access_token=`));
+    const viaLink = await t.app.inject({ method: 'GET', url: link.body.url });
+    expect(viaLink.statusCode).toBe(200);
+    expect(viaLink.body).toBe('linked');
     expect((await download(id, { query: '?access_token=wrong' })).status).toBe(401);
     // other routes do not read the query token
     const other = await call(t.app, 'GET', `/api/purchasing/order?access_token=${await token('buyer')}`);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import type { ApiErrorBody, SignInResponse, UiFlags } from '@p2p/domain';
@@ -56,10 +58,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   const { conn, drop } = url ? await postgresDatabase(url) : await pgliteDatabase();
+  // uploaded bytes go to a folder of this app, removed with it (never the repository's ./data)
+  const fileDir = await mkdtemp(join(tmpdir(), 'p2p-files-'));
   const app = await buildApp({
     db: conn.db,
     dialect: conn.kind,
-    env: { logLevel: 'silent', webDist: '/nonexistent-web-dist', ...opts.env },
+    env: { logLevel: 'silent', webDist: '/nonexistent-web-dist', fileDir, ...opts.env },
     ...(opts.flags ? { flags: opts.flags } : {}),
   });
   await app.ready();
@@ -69,6 +73,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      await rm(fileDir, { recursive: true, force: true });
     },
   };
 }

@@ -83,7 +83,7 @@ describe('order PDF', () => {
     expect(text).not.toContain(TAX_NOT_IN_INVOICE_WARNING);
   });
 
-  it('names an order without key by its id, with thousands separators', async () => {
+  it('names a new order by its number, with thousands separators', async () => {
     const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/order', {
       token: await token('buyer'),
       body: {
@@ -101,7 +101,8 @@ describe('order PDF', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const res = await pdf('buyer', `/api/purchasing/order-pdf/${created.body._id}`);
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`inline; filename="order-${created.body._id}.pdf"`);
+    expect(created.body.key).toMatch(/^PO-\d{6}$/);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="order-${created.body.key}.pdf"`);
     const text = pdfText(res.raw);
     expect(text).toContain('11,250.00');
     expect(text).toContain('Delivery address');
@@ -136,7 +137,10 @@ describe('order PDF', () => {
   });
 
   it('is scoped like reading the order: a foreign supplier gets 404', async () => {
-    const beta = (await orders()).find((o) => o.supplier?.name === 'Beta Logistics SA')!;
+    // an order Beta sees (closed): sent to it, so its PDF is Beta's, never Alfa's
+    const beta = (await orders()).find(
+      (o) => o.supplier?.name === 'Beta Logistics SA' && o._state.current === 'closed',
+    )!;
     const res = await pdf('supplier', `/api/purchasing/order-pdf/${beta._id}`);
     expect(res.status).toBe(404);
     errorOf(JSON.parse(res.body));

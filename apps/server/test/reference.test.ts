@@ -140,10 +140,11 @@ describe('look-up counts', () => {
 
 describe('supplier and user look-ups', () => {
   it('lists suppliers by name or VAT; a supplier sees only its own company', async () => {
-    const byName = await lookup('/api/reference/supplier?q=beta');
+    // VAT numbers are for supplier managers (roles/lookup-fields.ts; other roles: accounts-security.test.ts)
+    const byName = await lookup('/api/reference/supplier?q=beta', 'manager-supplier');
     expect(byName.body.items.map((s) => s.label)).toEqual(['Beta Logistics SA']);
     expect(byName.body.items[0]).toMatchObject({ key: 'ESA28123456', vat: 'ESA28123456' });
-    const byVat = await lookup('/api/reference/supplier?q=PT509');
+    const byVat = await lookup('/api/reference/supplier?q=PT509', 'manager-supplier');
     expect(byVat.body.items.map((s) => s.label)).toEqual(['Alfa Components Lda']);
     const misspelt = await lookup('/api/reference/supplier?q=gama%20industrial');
     expect(misspelt.body.items.map((s) => s.label)).toContain('Gamma Industrial Supplies SL');

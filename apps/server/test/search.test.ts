@@ -75,13 +75,16 @@ describe('full-text search', () => {
   });
 
   it('scopes every hit like the lists: suppliers only find their own documents', async () => {
-    // 'forklift' is only in an order of Beta Logistics SA
-    expect((await search('supplier', '/api/search?q=forklift&c=1')).body).toMatchObject({
+    // 'pump' is only in an order of Beta Logistics SA (closed: sent to Beta long ago)
+    expect((await search('supplier', '/api/search?q=pump&c=1')).body).toMatchObject({
       items: [],
       options: { count: 0 },
     });
-    expect((await search('supplier', '/api/search/order?q=forklift')).body.items).toEqual([]);
-    expect((await search('supplier2', '/api/search?q=forklift')).body.items).toHaveLength(1);
+    expect((await search('supplier', '/api/search/order?q=pump')).body.items).toEqual([]);
+    expect((await search('supplier2', '/api/search?q=pump')).body.items).toHaveLength(1);
+    // 'forklift' is in a Beta order still being drafted: Beta does not find it yet, the buyer does
+    expect((await search('supplier2', '/api/search?q=forklift')).body.items).toEqual([]);
+    expect((await search('buyer', '/api/search?q=forklift')).body.items).toHaveLength(1);
 
     const alfa = await search('supplier', '/api/search?q=EUR&l=100');
     expect(alfa.body.items.length).toBeGreaterThan(0);

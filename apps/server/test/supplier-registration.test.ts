@@ -68,8 +68,9 @@ describe('supplier registration', () => {
     const pending = await call(t.app, 'POST', '/api/auth/signin', {
       body: { username: 'omega', password: STRONG_PASSWORD },
     });
-    expect(pending.status).toBe(403);
-    expect(errorOf(pending.body).key).toBe('auth.account-pending');
+    // a pending supplier contact has no password yet: answered like an unknown user (no enumeration)
+    expect(pending.status).toBe(401);
+    expect(errorOf(pending.body).key).toBe('auth.invalid-credentials');
 
     const dup = await call(t.app, 'POST', '/api/auth/supplier-registration', { body: registration('omega') });
     expect(dup.status).toBe(409);

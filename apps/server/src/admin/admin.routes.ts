@@ -11,6 +11,7 @@ import {
 import { Type } from 'typebox';
 import { caller } from '../auth/auth.hook.ts';
 import type { Db } from '../db/database.ts';
+import { adminUserRoutes } from './admin-users.routes.ts';
 import { AdminModelParams, AdminVersionParams, SaveBody, ValidateBody } from './admin.schema.ts';
 import { adminService } from './admin.service.ts';
 
@@ -21,10 +22,13 @@ const Saved = described(SavedVersionSchema, 'The version written');
 export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const admin = adminService(db);
   const tags = ['admin'];
+  // the accounts screen: pending sign-ups, sign-in locks, the sign-up setting
+  await app.register(adminUserRoutes, { db });
 
   app.get(
     '/admin/models',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'listModelConfigs',
@@ -40,6 +44,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.get(
     '/admin/models/:model',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'getModelConfigLatest',
@@ -53,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.get(
     '/admin/models/:model/versions',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'listModelConfigVersions',
@@ -69,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.get(
     '/admin/models/:model/versions/:version',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'getModelConfigVersion',
@@ -82,6 +89,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.post(
     '/admin/models/:model/validate',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'validateModelConfig',
@@ -99,6 +107,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.put(
     '/admin/models/:model',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'saveModelConfig',
@@ -114,6 +123,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.post(
     '/admin/models/:model/restore/:version',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'restoreModelConfigVersion',

@@ -21,6 +21,7 @@ export const FieldConfigSchema = Type.Object({
   label: Type.Optional(Label),
   format: Type.Optional(Type.String()),
   native: Type.Optional(Type.Boolean()),
+  maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   expr: Type.Optional(Type.String()),
   items: Type.Optional(Type.Array(Type.Unknown())),
   ref: Type.Optional(Type.String()),
@@ -102,6 +103,7 @@ export const ModelConfigSchema = Type.Object({
       deleteRoles: Type.Optional(RoleSpec),
       duplicateRolesP011P013: Type.Optional(RoleSpec),
       editableStates: Type.Optional(Strings),
+      supplierStates: Type.Optional(Strings),
     }),
   ),
   workflow: Type.Optional(

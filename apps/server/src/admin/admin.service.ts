@@ -1,9 +1,14 @@
 import { isAdminLevel } from '@p2p/domain';
+import { audit } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { MODELS, isModel } from '../documents/model-config.ts';
 import { AppError, fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
-import { modelConfigRepository, type ConfigVersionRow } from '../documents/model-config.repository.ts';
+import {
+  forgetModelConfigs,
+  modelConfigRepository,
+  type ConfigVersionRow,
+} from '../documents/model-config.repository.ts';
 import { validateModelConfig, type ValidationResult } from './admin.validate.ts';
 
 export interface ModelSummary {
@@ -76,14 +81,36 @@ export function adminService(db: Db) {
     return rest;
   }
 
-  async function append(auth: AuthContext, model: string, config: unknown, baseVersion?: number) {
+  /** `restoredFrom`: the old version a restore copies (the audit trail records it). */
+  async function append(
+    auth: AuthContext,
+    model: string,
+    config: unknown,
+    baseVersion?: number,
+    restoredFrom?: number,
+  ) {
     const latest = await repo.find(auth.domainId, model);
     const current = latest?.version ?? 0;
     if (baseVersion !== undefined && baseVersion !== current) throw stale(current);
     // Above every version the domain sees, so the served version only grows and ?_v= re-fetches.
     const version = (await repo.maxVersion(auth.domainId, model)) + 1;
     try {
-      await repo.insert(auth.domainId, model, version, config, auth.user._id);
+      // the version and its audit event commit together
+      await db.transaction().execute(async (trx) => {
+        await modelConfigRepository(trx).insert(auth.domainId, model, version, config, auth.user._id);
+        await audit.record(trx, {
+          auth,
+          entity: 'model-config',
+          entityId: model,
+          model,
+          action: restoredFrom === undefined ? 'config' : 'restore',
+          before: latest?.config ?? null,
+          after: config,
+          detail: { version, ...(restoredFrom === undefined ? {} : { restoredFrom }) },
+        });
+      });
+      // the cache is kept per connection object: forget the app's, not the transaction's
+      forgetModelConfigs(db);
     } catch (err) {
       if (isUniqueViolation(err)) throw stale(version);
       throw err;
@@ -147,7 +174,7 @@ export function adminService(db: Db) {
       if (!row) throw notFound(`Version ${version} of '${model}' not found.`);
       // Rules may have tightened since that version was saved: a restore is validated like a save.
       assertValid(validateModelConfig(row.config, model));
-      return append(auth, model, row.config);
+      return append(auth, model, row.config, undefined, version);
     },
   };
 }

@@ -196,6 +196,11 @@ function semanticErrors(config: Obj, model: string): ConfigError[] {
         errors.push({ field: `workflow.transitions[${i}].to`, message: `Unknown state '${t.to}'.` });
       }
     });
+    const permissions = isObj(config.permissions) ? config.permissions : {};
+    arr(permissions.supplierStates).forEach((name, i) => {
+      if (typeof name === 'string' && !states.has(name))
+        errors.push({ field: `permissions.supplierStates[${i}]`, message: `Unknown state '${name}'.` });
+    });
   }
   return errors;
 }

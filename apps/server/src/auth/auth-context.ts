@@ -14,4 +14,9 @@ export interface AuthContext {
    * documentScope narrows lists, counts and search by it.
    */
   context?: UserContext;
+  /**
+   * The address the request came from (request.ip: TRUST_PROXY decides whether a proxy may name it);
+   * the audit trail records it.
+   */
+  address?: string;
 }

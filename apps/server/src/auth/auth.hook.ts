@@ -35,7 +35,7 @@ export function authHook(auth: AuthService): onRequestHookHandler {
     request.userContext = sent;
     // The header is the working context of this call (the web app sends the saved one on every
     // call); a client that sends none, such as an integration, works on its whole scope.
-    request.auth = { ...caller, context: sent };
+    request.auth = { ...caller, context: sent, address: request.ip };
   };
 }
 

@@ -6,6 +6,8 @@ import {
   OkSchema,
   SessionUserSchema,
   SignInResponseSchema,
+  SignUpPolicySchema,
+  SignUpResponseSchema,
   SupplierApprovalResponseSchema,
   SupplierRegistrationResponseSchema,
   SupplierRegistrationSchema,
@@ -14,15 +16,17 @@ import { Type } from 'typebox';
 import { IdParams, TsQuery } from '../lib/schemas.ts';
 import type { Services } from '../services.ts';
 import { caller } from './auth.hook.ts';
+import { SignInThrottled } from './sign-in-throttle.ts';
 import {
   SetPasswordBody,
   SignInBody,
   SignUpBody,
+  SignUpPolicyQuery,
   SupplierRegistrationBody,
   UserIdParams,
 } from './auth.schema.ts';
 
-const publicRoute = { public: true } as const;
+const publicRoute = { public: true, policy: 'public' } as const;
 const tags = ['auth'];
 
 /** Sign-in, sign-up, password links and supplier registration. */
@@ -36,7 +40,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         tags,
         operationId: 'signIn',
-        summary: 'Sign in',
+        summary:
+          'Sign in. Failures are throttled per account and per address: 503 with Retry-After while ' +
+          "a wait runs, 503 key 'auth.account-locked' once an administrator must unlock the account",
         body: SignInBody,
         response: {
           200: described(SignInResponseSchema, 'A new session: the bearer token and the user'),
@@ -44,7 +50,33 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         },
       },
     },
-    (req) => auth.signIn(req.body),
+    async (req, reply) => {
+      try {
+        return await auth.signIn(req.body, req.ip);
+      } catch (err) {
+        if (err instanceof SignInThrottled && err.retryAfterSeconds)
+          void reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/signup-policy',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        operationId: 'getSignUpPolicy',
+        summary: "The domain's sign-up setting: off, domains (listed e-mail domains) or approval",
+        querystring: SignUpPolicyQuery,
+        response: {
+          200: described(SignUpPolicySchema, 'The mode and the e-mail domains it admits'),
+          ...errorResponses(400, 503),
+        },
+      },
+    },
+    (req) => auth.signUpPolicy(req.query.domain),
   );
 
   app.post(
@@ -54,11 +86,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         tags,
         operationId: 'signUp',
-        summary: 'Self-service sign-up (requester)',
+        summary: "Self-service sign-up (requester), as the domain's sign-up setting allows",
         body: SignUpBody,
         response: {
-          201: described(SignInResponseSchema, 'The new account, signed in'),
-          ...errorResponses(400, 409, 503),
+          201: described(
+            SignUpResponseSchema,
+            'The new account: active and signed in (token, user), or pending until approved',
+          ),
+          ...errorResponses(400, 403, 409, 503),
         },
       },
     },
@@ -102,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.get(
     '/auth/supplier-registrations',
     {
+      config: { policy: 'supplier-manager' },
       schema: {
         tags,
         operationId: 'listSupplierRegistrations',
@@ -118,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.post(
     '/auth/supplier-registrations/:id/approve',
     {
+      config: { policy: 'supplier-manager' },
       schema: {
         tags,
         operationId: 'approveSupplierRegistration',
@@ -135,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.post(
     '/auth/supplier-registrations/:id/reject',
     {
+      config: { policy: 'supplier-manager' },
       schema: {
         tags,
         operationId: 'rejectSupplierRegistration',
@@ -152,6 +190,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.get(
     '/profile/user/signout/:userId',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'signOut',
@@ -167,6 +206,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.get(
     '/profile/user/me',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'getSessionUser',

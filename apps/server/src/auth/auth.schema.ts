@@ -12,3 +12,7 @@ export {
 } from '@p2p/domain/api';
 
 export const UserIdParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }) });
+export const SignUpPolicyQuery = Type.Object({
+  domain: Type.Optional(Type.String({ maxLength: 100 })),
+  ts: Type.Optional(Type.String({ maxLength: 40 })),
+});

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
-import { assertUniqueUser, type AuthService } from './auth.service.ts';
+import { assertUniqueUser, insertUnique, type AuthService } from './auth.service.ts';
 import { supplierRegistrationRepository } from './supplier-registration.repository.ts';
 import { userRepository } from './user.repository.ts';
 
@@ -64,7 +64,8 @@ export function supplierRegistrationService(db: Db, auth: AuthService) {
           vat: req.company.vat.trim(),
           data: req.company,
         });
-        const userId = await userRepository(trx).insert({
+        // the unique constraints catch a registration racing this one for the same name (409)
+        const userId = await insertUnique(trx, {
           domainId,
           username,
           name: req.contact.name.trim(),

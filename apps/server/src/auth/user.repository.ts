@@ -1,7 +1,32 @@
 import type { GroupEntry, RoleRef } from '@p2p/domain';
+import { sql } from 'kysely';
 import type { Db, UserStatus } from '../db/database.ts';
 import { json } from '../db/database.ts';
 import { sessionCache } from './session-cache.ts';
+
+export interface NewUser {
+  domainId: string;
+  username: string;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  roleKey: string;
+  status: UserStatus;
+  supplierId?: string | null;
+  lang?: string;
+}
+
+const userValues = (user: NewUser) => ({
+  domain_id: user.domainId,
+  username: user.username,
+  name: user.name,
+  email: user.email,
+  password_hash: user.passwordHash,
+  role_key: user.roleKey,
+  status: user.status,
+  supplier_id: user.supplierId ?? null,
+  lang: user.lang ?? 'en',
+});
 
 /** SQL for users, their roles and groups. Every read is scoped by domain. */
 export function userRepository(db: Db) {
@@ -29,6 +54,23 @@ export function userRepository(db: Db) {
         'users.settings',
         'users.status',
       ]);
+
+  const adminUser = (domainId: string) =>
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'name',
+        'email',
+        'role_key',
+        'status',
+        'supplier_id',
+        'password_hash',
+        'created_at',
+      ])
+      .where('domain_id', '=', domainId)
+      .where('role_key', '<>', 'system');
 
   return {
     findById: (domainId: string, id: string) =>
@@ -127,35 +169,44 @@ export function userRepository(db: Db) {
       return node ? { _id: groupId, key: node.key, name: node.label } : null;
     },
 
-    async insert(user: {
-      domainId: string;
-      username: string;
-      name: string;
-      email: string;
-      passwordHash: string | null;
-      roleKey: string;
-      status: UserStatus;
-      supplierId?: string | null;
-      lang?: string;
-    }): Promise<string> {
+    async insert(user: NewUser): Promise<string> {
       const row = await db
         .insertInto('users')
-        .values({
-          domain_id: user.domainId,
-          username: user.username,
-          name: user.name,
-          email: user.email,
-          password_hash: user.passwordHash,
-          role_key: user.roleKey,
-          status: user.status,
-          supplier_id: user.supplierId ?? null,
-          lang: user.lang ?? 'en',
-        })
+        .values(userValues(user))
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('user_roles').values({ user_id: row.id, role_key: user.roleKey }).execute();
       return row.id;
     },
+
+    /**
+     * Inserts the user unless the username or e-mail address is taken in the domain (null then):
+     * the unique constraints decide, so two sign-ups racing for one name cannot both pass.
+     * Run it inside a transaction (the role row follows the user row).
+     */
+    async insertIfAbsent(user: NewUser): Promise<string | null> {
+      const row = await db
+        .insertInto('users')
+        .values(userValues(user))
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return null;
+      await db.insertInto('user_roles').values({ user_id: row.id, role_key: user.roleKey }).execute();
+      return row.id;
+    },
+
+    /** The domain's people for the administrator's users screen (not the system user), by username. */
+    listForAdmin: (domainId: string, limit: number) =>
+      adminUser(domainId)
+        // pending first: what waits for the administrator
+        .orderBy(sql`status = 'pending'`, 'desc')
+        .orderBy('username')
+        .limit(limit)
+        .execute(),
+
+    findForAdmin: (domainId: string, id: string) =>
+      adminUser(domainId).where('id', '=', id).executeTakeFirst(),
 
     // Every write below changes what the user's sessions resolve to: forget the cached ones.
     setPassword: (userId: string, passwordHash: string) =>

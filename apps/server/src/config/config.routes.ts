@@ -21,7 +21,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/config/app/:lang',
     {
-      config: { public: true },
+      config: { public: true, policy: 'public' },
       schema: {
         tags,
         operationId: 'getAppConfig',
@@ -39,7 +39,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/config/routes/:lang',
     {
-      config: { public: true },
+      config: { public: true, policy: 'public' },
       schema: {
         tags,
         operationId: 'getRoutes',
@@ -57,6 +57,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/config/navigation/:lang',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'getNavigation',
@@ -74,6 +75,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.put(
     '/config/offline',
     {
+      config: { policy: 'admin' },
       schema: {
         tags,
         operationId: 'setOfflineNotice',
@@ -93,6 +95,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/config/help/:lang/:doc',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'getHelpDoc',

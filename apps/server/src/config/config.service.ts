@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   hasAppAccess,
+  hasRole,
   isAdminLevel,
   PUBLIC_ROUTES,
   type AppConfig,
@@ -10,6 +11,7 @@ import {
   type RouteConfig,
   type UiFlags,
 } from '@p2p/domain';
+import { audit } from '../audit/audit.service.ts';
 import { domainRepository } from '../auth/domain.repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
@@ -46,6 +48,17 @@ export function readVersion(webDist: string): string {
     }
   }
   return '0.0.0';
+}
+
+/** The entries `user` may see: an entry naming roles needs one of them (its children go with it). */
+function visibleTo(items: NavSetting[], user: AuthContext['user']): NavSetting[] {
+  return items
+    .filter((i) => !i.roles || hasRole(user, i.roles))
+    .map((i) => ({
+      ...i,
+      ...(i.children ? { children: visibleTo(i.children, user) } : {}),
+      ...(i.next ? { next: visibleTo(i.next, user) } : {}),
+    }));
 }
 
 function localize(items: NavSetting[], lang: 'en' | 'pt'): NavItem[] {
@@ -107,7 +120,18 @@ export function configService(db: Db, opts: ConfigOptions) {
       if (!isAdminLevel(caller.user)) throw forbidden('Only administrators set the offline notice.');
       const text = message?.trim() ?? '';
       const offline = text ? { ts: new Date().toISOString(), message: text } : null;
-      await settings.set('offline', offline);
+      const before = (await settings.get<OfflineNotice>('offline')) ?? null;
+      await db.transaction().execute(async (trx) => {
+        await settingsRepository(trx).set('offline', offline);
+        await audit.record(trx, {
+          auth: caller,
+          entity: 'settings',
+          entityId: 'offline',
+          action: 'update',
+          before: { offline: before },
+          after: { offline },
+        });
+      });
       return { offline };
     },
 
@@ -117,7 +141,7 @@ export function configService(db: Db, opts: ConfigOptions) {
     async navigation(caller: AuthContext, lang: string): Promise<NavItem[]> {
       if (!hasAppAccess(caller.user)) return [];
       const tree = (await settings.get<NavSetting[]>('navigation', caller.domainId)) ?? DEFAULT_NAVIGATION;
-      return localize(tree, lang === 'pt' ? 'pt' : 'en');
+      return localize(visibleTo(tree, caller.user), lang === 'pt' ? 'pt' : 'en');
     },
   };
 }

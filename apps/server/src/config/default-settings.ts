@@ -1,4 +1,5 @@
-import type { ChatSettings, RouteConfig, UiFlags } from '@p2p/domain';
+import { AUDIT_READER_ROLES } from '@p2p/domain';
+import type { ChatSettings, RouteConfig, SignUpPolicy, UiFlags } from '@p2p/domain';
 
 /**
  * Defaults written to app_settings at start-up (only when absent), so flags, routes and the
@@ -11,6 +12,8 @@ export interface NavSetting {
   label: Localized;
   icon?: string;
   to?: string;
+  /** shown only to these roles (a hasRole spec: comma list, '!' negates); absent: to everybody */
+  roles?: string;
   children?: NavSetting[];
   next?: NavSetting[];
 }
@@ -105,5 +108,13 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
     ],
   },
   item('Notifications', 'Notificações', '/notifications', 'pi pi-bell'),
+  // not in the seed's menu: the audit trail (/audit) of the security work, for its readers only
+  { ...item('Audit trail', 'Registo de auditoria', '/audit', 'pi pi-history'), roles: AUDIT_READER_ROLES },
   item('Help', 'Ajuda', '/help', 'pi pi-question-circle'),
 ];
+
+/**
+ * Self-service sign-up of a domain (setting 'signUp', editable at /admin): accounts wait for an
+ * administrator's approval unless the domain names e-mail domains or closes sign-up.
+ */
+export const DEFAULT_SIGN_UP: SignUpPolicy = { mode: 'approval', domains: [] };

@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, found from this module's location so the cwd does not matter. */
@@ -24,6 +24,22 @@ export interface AppEnv {
   webDist: string;
   /** Logger level; tests silence it. */
   logLevel: string;
+  /**
+   * Where uploaded file bytes live: FILE_DIR, else `files` under DATA_DIR (for PostgreSQL too; give
+   * several servers one shared FILE_DIR). The bytes never pass through the database.
+   */
+  fileDir: string;
+  /** Tests only: the stream the server log is written to (unset: standard output). */
+  logDestination?: { write(line: string): void };
+}
+
+/** The directory of uploaded files (see AppEnv.fileDir); FILE_STORAGE may only name 'dir'. */
+export function fileDirFrom(source: NodeJS.ProcessEnv): string {
+  if (source.FILE_STORAGE && source.FILE_STORAGE !== 'dir')
+    throw new Error(
+      `FILE_STORAGE=${source.FILE_STORAGE} is not supported: uploads stream to a directory (FILE_DIR, default DATA_DIR/files)`,
+    );
+  return resolve(source.FILE_DIR || join(source.DATA_DIR || './data', 'files'));
 }
 
 const bool = (v: string | undefined): boolean | null =>
@@ -54,5 +70,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     externalLoginUrl: source.EXTERNAL_LOGIN_URL || null,
     webDist: source.WEB_DIST ? resolve(REPO_ROOT, source.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: source.LOG_LEVEL || 'info',
+    fileDir: fileDirFrom(source),
   };
 }

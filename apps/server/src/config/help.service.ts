@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isSupplier, type HelpDoc } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { notFound } from '../lib/app-error.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { SERVER_ROOT } from './env.ts';
 import { HELP_CATALOG, HELP_TITLE, MANUAL_DOC } from './help-catalog.ts';
 
@@ -22,6 +23,8 @@ export function helpService() {
       // The name is a catalog key at this point, so it cannot walk out of the help folder.
       let content = await readFile(resolve(HELP_DIR, lang, `${doc}.html`), 'utf8');
       if (reduced) content = content.replace(INTERNAL_ITEM, '');
+      // help files are edited by hand and deployed as data: served through the one sanitiser
+      content = sanitizeHtml(content);
       const links = entry.related
         .filter((d) => !(reduced && HELP_CATALOG[d]?.internal))
         .map((d) => ({ label: HELP_CATALOG[d]?.topic[lang] ?? d, url: `/help/${d}` }));

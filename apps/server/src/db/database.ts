@@ -216,7 +216,7 @@ export interface DocumentsTable {
   tax_value: Numeric;
   value: Numeric;
   list_value: Numeric;
-  /** generated from key and data (migration 0008); never written */
+  /** written by a trigger from key and data without the role-restricted fields (migration 0014) */
   search: ColumnType<string, never, never>;
 }
 
@@ -247,6 +247,20 @@ export interface DocumentEditsTable {
   ts: Timestamp;
 }
 
+/** The paths the full-text index leaves out, per model; domain_key '*' for the shipped default. */
+export interface DocumentSearchHiddenTable {
+  domain_key: string;
+  model: string;
+  paths: string[];
+}
+
+/** The last number handed out per tenant and model (document keys are the server's). */
+export interface DocumentKeyCountersTable {
+  domain_id: string;
+  model: string;
+  last: Numeric;
+}
+
 export interface Database {
   domains: DomainsTable;
   roles: RolesTable;
@@ -269,6 +283,8 @@ export interface Database {
   document_lines: DocumentLinesTable;
   model_configs: ModelConfigsTable;
   document_edits: DocumentEditsTable;
+  document_search_hidden: DocumentSearchHiddenTable;
+  document_key_counters: DocumentKeyCountersTable;
 }
 
 export type Db = Kysely<Database>;

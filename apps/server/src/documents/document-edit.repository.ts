@@ -25,7 +25,7 @@ export function documentEditRepository(db: Db) {
       return db
         .selectFrom('document_edits as e')
         .innerJoin('users as u', 'u.id', 'e.user_id')
-        .select(['u.id', 'u.name', 'u.username', 'e.ts'])
+        .select(['u.id', 'u.name', 'u.username', 'u.supplier_id', 'e.ts'])
         .where(sql<boolean>`e.document_id = ${id}::bigint`)
         .where('e.user_id', '<>', userId)
         .where('e.ts', '>', since)

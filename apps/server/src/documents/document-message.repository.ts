@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '@p2p/domain';
+import type { MessageAudience, TimelineEntry } from '@p2p/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
@@ -14,6 +14,7 @@ export interface DocumentMessagesTable {
   text: string | null;
   tracking: unknown;
   approval: unknown;
+  audience: MessageAudience;
 }
 
 export interface MessageWrite {
@@ -24,6 +25,8 @@ export interface MessageWrite {
   text?: string | null;
   tracking?: unknown;
   approval?: unknown;
+  /** default 'internal': only the buying organisation reads it */
+  audience?: MessageAudience;
 }
 
 export interface MessageRow {
@@ -36,6 +39,9 @@ export interface MessageRow {
   /** {action, from, to} of a workflow step; null for other messages */
   tracking: TimelineEntry['tracking'];
   approval: unknown;
+  audience: MessageAudience;
+  /** the supplier company of the author, null for internal staff and the system */
+  author_supplier: string | null;
 }
 
 const withMessages = (db: Db) => db.withTables<{ document_messages: DocumentMessagesTable }>();
@@ -54,6 +60,7 @@ export function documentMessageRepository(db: Db) {
           text: m.text ?? null,
           tracking: m.tracking === undefined ? null : json(m.tracking),
           approval: m.approval === undefined ? null : json(m.approval),
+          audience: m.audience ?? 'internal',
         } as never)
         .execute();
     },
@@ -72,6 +79,8 @@ export function documentMessageRepository(db: Db) {
           'm.text',
           'm.tracking',
           'm.approval',
+          'm.audience',
+          'u.supplier_id as author_supplier',
         ])
         .where(sql<boolean>`m.document_id = ${documentId}::bigint`)
         .orderBy('m.ts')

@@ -7,6 +7,7 @@ import {
   lineFieldStates,
   setPath,
   subFields,
+  textLengthErrors,
   validateDocument,
   VALUE_FIELDS,
   type DocumentLike,
@@ -156,7 +157,10 @@ function applyLineRules(
 
 /** validateDocument of the domain; a failure is a 400 'document.invalid' listing every field. */
 export function assertValid(doc: DocumentLike, model: ModelConfig, user: SessionUser, state: string): void {
-  const errors = validateDocument(doc, model, { user: docUser(user), state, lang: user.lang });
+  const errors = [
+    ...validateDocument(doc, model, { user: docUser(user), state, lang: user.lang }),
+    ...textLengthErrors(doc, model, { lang: user.lang }),
+  ];
   if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors, 'document.invalid');
 }
 

@@ -1,3 +1,4 @@
+import { SORT_PREFIX_LENGTH } from '../db/migrations/0012-text-limits.ts';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../lib/app-error.ts';
 import type { ModelConfig } from './model-config.ts';
@@ -63,7 +64,9 @@ export function sortSpec(model: ModelConfig, s: string): SortSpec {
       errors: [{ field: 's', message: `Sorting by '${src}' is not allowed.` }],
     });
   }
-  return { src, direction, expression: expressionOf(src) };
+  // JSON fields sort by the prefix the sort indexes hold (migration 0012), so the index serves it
+  const expression = RELATIONAL[src] ?? sql`left(${expressionOf(src)}, ${sql.lit(SORT_PREFIX_LENGTH)})`;
+  return { src, direction, expression };
 }
 
 /**

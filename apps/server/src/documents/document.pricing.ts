@@ -1,4 +1,5 @@
 import {
+  amountLimitErrors,
   computeDocument,
   MoneyError,
   parseNumericInput,
@@ -6,7 +7,7 @@ import {
   type ApiFieldError,
   type DocumentTotals,
 } from '@p2p/domain';
-import { fieldErrors } from '../lib/app-error.ts';
+import { fieldErrors, refuseFieldErrors } from '../lib/app-error.ts';
 import type { LineWrite } from './document.repository.ts';
 import { TAX_CODES } from './purchasing-config.ts';
 
@@ -61,7 +62,10 @@ export function priceLines(input: Array<Record<string, unknown>>, state: string)
       _state: { current: state },
       lines: cleaned as Parameters<typeof computeDocument>[0]['lines'],
     });
-    return { lines: cleaned.map((l, i) => Object.assign(l, lines[i])), totals };
+    const priced = { lines: cleaned.map((l, i) => Object.assign(l, lines[i])), totals };
+    // an amount past its numeric column is refused as a field error, never a database error
+    refuseFieldErrors(amountLimitErrors(priced), 'document.invalid');
+    return priced;
   } catch (err) {
     if (err instanceof MoneyError) throw fieldErrors(err.message, [{ field: 'lines', message: err.message }]);
     throw err;

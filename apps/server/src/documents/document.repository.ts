@@ -229,6 +229,19 @@ export function documentRepository(db: Db) {
       return rows.map((r) => r.data);
     },
 
+    /** The next number of the tenant's model: one row per model, locked until the transaction ends. */
+    async nextKeyNumber(domainId: string, model: string): Promise<string> {
+      const row = await db
+        .insertInto('document_key_counters')
+        .values({ domain_id: domainId, model, last: 1 })
+        .onConflict((oc) =>
+          oc.columns(['domain_id', 'model']).doUpdateSet({ last: sql`document_key_counters.last + 1` }),
+        )
+        .returning(sql<string>`last::text`.as('last'))
+        .executeTakeFirstOrThrow();
+      return row.last;
+    },
+
     async insert(domainId: string, model: string, userId: string, w: DocumentWrite): Promise<string> {
       const row = await db
         .insertInto('documents')

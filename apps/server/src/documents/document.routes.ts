@@ -60,6 +60,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/:model',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'listDocuments',
@@ -79,6 +80,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/:model/trash',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'listTrash',
@@ -93,6 +95,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'createDocument',
@@ -107,6 +110,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/:model/:id',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'getDocument',
@@ -120,6 +124,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.put(
     '/purchasing/:model/:id',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'updateDocument',
@@ -134,6 +139,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.put(
     '/purchasing/:model/:id/toggle-enabled',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'toggleDocumentEnabled',
@@ -148,6 +154,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.delete(
     '/purchasing/:model/:id',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'deleteDocument',
@@ -161,6 +168,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model/:id/restore',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'restoreDocument',
@@ -174,6 +182,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.delete(
     '/purchasing/:model/:id/purge',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'purgeDocument',
@@ -187,6 +196,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/:model/:id/edit-start',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'startEdit',
@@ -200,6 +210,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/:model/:id/edit-check',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'checkEdit',
@@ -213,6 +224,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model/:id/workflow',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'runWorkflowAction',
@@ -227,6 +239,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model/:id/reopen',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'reopenDocument',
@@ -244,6 +257,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model/:id/duplicate',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'duplicateDocument',
@@ -257,6 +271,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/communication/messages/:model/:id',
     {
+      config: { policy: 'documents' },
       schema: {
         tags: ['communication'],
         operationId: 'getTimeline',

@@ -1,4 +1,6 @@
 import {
+  canWriteDocumentKey,
+  internalDocumentKey,
   actsAsSupplier,
   canDuplicate,
   DELIVERY_LOCK_FIELD,
@@ -13,9 +15,10 @@ import {
   type LineLike,
   type RecordRef,
 } from '@p2p/domain';
+import { audit, storedDocument, writtenDocument } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { fieldErrors, forbidden } from '../lib/app-error.ts';
+import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
@@ -56,6 +59,9 @@ const RESERVED = new Set([
   'createdBy',
   'updatedBy',
   'updatedAt',
+  // the server's verdicts of an answer, sent back by a client that saves the whole draft
+  '_actions',
+  '_permissions',
   ...VALUE_FIELDS,
 ]);
 
@@ -177,7 +183,11 @@ export function documentSave(db: Db, access: DocumentAccess) {
     if (supplierId) data.supplier = { _id: supplierId, name: supplierName };
     const plant =
       'plant' in body ? (typeof body.plant === 'string' ? body.plant : null) : (current?.plant ?? null);
-    const key = current ? current.key : typeof body.key === 'string' && body.key ? body.key : null;
+    // Keys are the server's (assigned on create); only the integration writes the ERP's number.
+    const erpKey = typeof body.key === 'string' && body.key.trim() ? body.key.trim() : null;
+    if (erpKey && erpKey !== current?.key && !canWriteDocumentKey(auth.user))
+      throw forbidden('Document numbers are assigned by the server.');
+    const key = erpKey ?? current?.key ?? null;
     return {
       type: model.name,
       subtype,
@@ -217,15 +227,33 @@ export function documentSave(db: Db, access: DocumentAccess) {
     return { header, priced };
   }
 
-  async function create(auth: AuthContext, name: string, body: DocumentBody): Promise<string> {
+  /** A number another document of the model holds (unique index documents_model_key): 409. */
+  function keyTaken(err: unknown, key: string | null): AppError | null {
+    const e = err as { code?: string; constraint?: string } | null;
+    if (e?.code !== '23505' || !String(e.constraint ?? '').includes('documents_model_key')) return null;
+    return new AppError('conflict', `The number '${key ?? ''}' is already used by another document.`, {
+      key: 'document.key-taken',
+    });
+  }
+
+  /** `copyOf`: the document a duplicate copies (the audit trail records it). */
+  async function create(
+    auth: AuthContext,
+    name: string,
+    body: DocumentBody,
+    copyOf?: string,
+  ): Promise<string> {
     const { model } = await access.loadModel(auth, name);
     assertCanCreate(auth, model);
     const state = 'created';
     const { header, priced } = await prepare(auth, model, body, null, state, documentRepository(db));
     return db.transaction().execute(async (trx) => {
       const tx = documentRepository(trx);
+      const key =
+        header.key ?? internalDocumentKey(model.name, await tx.nextKeyNumber(auth.domainId, model.name));
       const id = await tx.insert(auth.domainId, model.name, auth.user._id, {
         ...header,
+        key,
         state,
         totals: priced.totals,
       });
@@ -235,6 +263,10 @@ export function documentSave(db: Db, access: DocumentAccess) {
         documentId: id,
         state,
         userId: auth.user._id,
+      });
+      await audit.document(trx, auth, model.name, id, copyOf ? 'duplicate' : 'create', {
+        after: writtenDocument({ ...header, key, state, totals: priced.totals }, priced.lines),
+        detail: copyOf ? { copyOf } : null,
       });
       return id;
     });
@@ -256,14 +288,17 @@ export function documentSave(db: Db, access: DocumentAccess) {
         assertVersion(row, expected);
         const state = row.state === 'created' ? 'updated' : row.state;
         const { header, priced } = await prepare(auth, model, body, { row, doc }, state, tx);
-        const written = await tx.update(id, expected, auth.user._id, {
-          ...header,
-          state,
-          deleted: false,
-          totals: priced.totals,
-        });
+        const written = await tx
+          .update(id, expected, auth.user._id, { ...header, state, deleted: false, totals: priced.totals })
+          .catch((err: unknown) => {
+            throw keyTaken(err, header.key) ?? err;
+          });
         if (!written) throw staleVersion();
         await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+        await audit.document(trx, auth, model.name, id, 'update', {
+          before: storedDocument(row, doc.lines),
+          after: writtenDocument({ ...header, state, totals: priced.totals }, priced.lines),
+        });
         await documentEditRepository(trx).endEdit(id, auth.user._id);
       });
     },
@@ -292,24 +327,33 @@ export function documentSave(db: Db, access: DocumentAccess) {
           totals: rowTotals(row),
         });
         if (!written) throw staleVersion();
+        await audit.document(trx, auth, model.name, id, value ? 'enable' : 'disable', {
+          before: { data: { enabled: row.data.enabled ?? null } },
+          after: { data: { enabled: value } },
+        });
       });
     },
 
-    /** A copy in state created: no key, lines copied without consumption, values computed again. */
+    /** A copy in state created: a new number, lines copied without consumption, values computed again. */
     async duplicate(auth: AuthContext, name: string, id: string): Promise<string> {
       const { model, row, doc } = await access.load(auth, name, id);
       if (row.deleted || !canDuplicate(doc, model, docUser(auth.user)))
         throw forbidden('You are not allowed to duplicate this document.');
       const { _deletedFrom: _trash, ...data } = row.data;
-      return create(auth, name, {
-        ...data,
-        doc: { subtype: row.subtype ?? undefined },
-        ...(row.supplier_id ? { supplier: { _id: row.supplier_id } } : {}),
-        ...(row.requester_id ? { requester: { _id: row.requester_id } } : {}),
-        ...(row.group_id ? { group: { _id: row.group_id } } : {}),
-        plant: row.plant,
-        lines: (doc.lines ?? []).map(copyLine),
-      });
+      return create(
+        auth,
+        name,
+        {
+          ...data,
+          doc: { subtype: row.subtype ?? undefined },
+          ...(row.supplier_id ? { supplier: { _id: row.supplier_id } } : {}),
+          ...(row.requester_id ? { requester: { _id: row.requester_id } } : {}),
+          ...(row.group_id ? { group: { _id: row.group_id } } : {}),
+          plant: row.plant,
+          lines: (doc.lines ?? []).map(copyLine),
+        },
+        id,
+      );
     },
   };
 }

@@ -22,7 +22,8 @@ import type { ModelConfig } from './model-config.ts';
  * - view-all roles (admin, manager, buyer, auditor, director, manager-purchasing,
  *   manager-supplier): every document of the model in the caller's domain;
  * - suppliers: on supplier models only (order, contract, complaint, reception, supplier), and only
- *   documents whose supplier is their own company;
+ *   documents whose supplier is their own company, from the state in which the document is sent
+ *   to them (the model's supplierStates: never a draft, an approval or a rejection);
  * - other roles granted by the model's viewRoles (e.g. requester): documents they created, are the
  *   requester, recipient or manager of, or that belong to one of their groups;
  * - everyone else: nothing.
@@ -78,7 +79,12 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
   else if (seesAll(user)) rule = sql`true`;
   else if (actsAsSupplier(user)) {
     const supplierId = user.supplier?._id;
-    rule = model.permissions.supplierModel && supplierId ? sql`d.supplier_id = ${supplierId}` : sql`false`;
+    const states = model.permissions.supplierStates;
+    if (!model.permissions.supplierModel || !supplierId) rule = sql`false`;
+    else if (!states) rule = sql`d.supplier_id = ${supplierId}`;
+    else if (!states.length) rule = sql`false`;
+    else
+      rule = sql`(d.supplier_id = ${supplierId} and d.state in (${sql.join(states.map((s) => sql`${s}`))}))`;
   } else {
     const own = sql`(d.created_by = ${user._id} or ${involvement(user)})`;
     rule = acting.length ? sql`(${own} or d.state in (${sql.join(acting.map((s) => sql`${s}`))}))` : own;

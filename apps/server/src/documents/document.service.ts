@@ -177,13 +177,14 @@ export function documentService(db: Db) {
       await access.find(auth, name, id);
       if (start) await edits.startEdit(auth.domainId, id, auth.user._id);
       const other = await edits.otherEdit(id, auth.user._id, new Date(Date.now() - EDIT_LOCK_MS));
+      if (!other) return { editing: null };
+      // A supplier learns that someone edits, never which member of the buyer's staff.
+      const named = !actsAsSupplier(auth.user) || other.supplier_id === auth.user.supplier?._id;
       return {
-        editing: other
-          ? {
-              user: { _id: other.id, name: other.name, username: other.username },
-              ts: new Date(other.ts).toISOString(),
-            }
-          : null,
+        editing: {
+          user: named ? { _id: other.id, name: other.name, username: other.username } : null,
+          ts: new Date(other.ts).toISOString(),
+        },
       };
     },
 

@@ -1,4 +1,5 @@
 import { isAdminLevel } from '@p2p/domain';
+import { audit, storedDocument, writtenDocument } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
@@ -23,14 +24,19 @@ export function documentTrash(db: Db, access: DocumentAccess) {
         const lines = await tx.lines(id);
         assertCanDelete(auth, model, toDocument(row, model, lines));
         const priced = priceLines(lines, 'deleted');
-        await tx.update(id, row.version, auth.user._id, {
+        const write = {
           ...rowWrite(row),
           data: { ...row.data, _deletedFrom: row.state },
           state: 'deleted',
           deleted: true,
           totals: priced.totals,
-        });
+        };
+        await tx.update(id, row.version, auth.user._id, write);
         await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+        await audit.document(trx, auth, model.name, id, 'delete', {
+          before: storedDocument(row),
+          after: writtenDocument(write),
+        });
       });
       return { ok: true };
     },
@@ -49,14 +55,13 @@ export function documentTrash(db: Db, access: DocumentAccess) {
         const { _deletedFrom, ...data } = row.data;
         const state = typeof _deletedFrom === 'string' ? _deletedFrom : 'updated';
         const priced = priceLines(lines, state);
-        await tx.update(id, row.version, auth.user._id, {
-          ...rowWrite(row),
-          data,
-          state,
-          deleted: false,
-          totals: priced.totals,
-        });
+        const write = { ...rowWrite(row), data, state, deleted: false, totals: priced.totals };
+        await tx.update(id, row.version, auth.user._id, write);
         await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+        await audit.document(trx, auth, model.name, id, 'restore', {
+          before: storedDocument(row),
+          after: writtenDocument(write),
+        });
       });
     },
 
@@ -67,7 +72,12 @@ export function documentTrash(db: Db, access: DocumentAccess) {
         throw new AppError('conflict', 'Only documents in the trash can be purged.', {
           key: 'document.not-deleted',
         });
-      await documentRepository(db).purge(id);
+      // the whole document, lines included, stays readable in the audit trail after the purge
+      const lines = await documentRepository(db).lines(id);
+      await db.transaction().execute(async (trx) => {
+        await documentRepository(trx).purge(id);
+        await audit.document(trx, auth, row.model, id, 'purge', { before: storedDocument(row, lines) });
+      });
       return { ok: true };
     },
   };

@@ -1,12 +1,18 @@
 import {
+  actsAsSupplier,
   availableTransitions,
   commentRequired,
   documentActions,
   mergeTimeline,
+  messageAudience,
   REOPEN_STATES,
+  supplierSeesState,
+  supplierTimeline,
   timelineSteps,
   workflowOf,
+  type MessageAudience,
 } from '@p2p/domain';
+import { audit } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
@@ -26,6 +32,8 @@ import type { WorkflowConfig } from './model-config.ts';
 export interface WorkflowBody {
   action: string;
   comment?: string;
+  /** who the comment is for; a supplier's comments are always for both sides */
+  audience?: MessageAudience;
   _version?: number;
 }
 
@@ -50,7 +58,7 @@ async function moveState(
   auth: AuthContext,
   row: DocumentRow,
   to: string,
-  step: { action: string; comment: string },
+  step: { action: string; comment: string; audience?: MessageAudience },
 ): Promise<void> {
   const written = await documentRepository(trx).update(row.id, row.version, auth.user._id, {
     ...rowWrite(row),
@@ -67,6 +75,12 @@ async function moveState(
     userId: auth.user._id,
     text: step.comment || null,
     tracking: { action: step.action, from: row.state, to },
+    audience: messageAudience(actsAsSupplier(auth.user), step.audience),
+  });
+  await audit.document(trx, auth, row.model, row.id, step.action === 'reopen' ? 'reopen' : 'transition', {
+    before: { state: row.state },
+    after: { state: to },
+    detail: { action: step.action, comment: step.comment || null },
   });
 }
 
@@ -118,7 +132,7 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
           });
         // Submitting checks the document as it will be in the approval state (requiredStates).
         if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
-        await moveState(trx, auth, row, to, { action: body.action, comment });
+        await moveState(trx, auth, row, to, { action: body.action, comment, audience: body.audience });
       });
     },
 
@@ -162,7 +176,7 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
       // the scope check and the state only: a 2,000-line order's lines are not needed here
       const { model, row } = await access.find(auth, name, id);
       const workflow = workflowOf(model);
-      const messages = (await documentMessageRepository(db).list(id)).map((m) => ({
+      const stored = (await documentMessageRepository(db).list(id)).map((m) => ({
         _id: m.id,
         state: m.state,
         ts: new Date(m.ts).toISOString(),
@@ -170,7 +184,16 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
         text: m.text,
         tracking: m.tracking,
         approval: m.approval,
+        audience: m.audience,
+        authorSupplier: m.author_supplier,
       }));
+      // Suppliers read only what is addressed to them (no internal comments, approvals or names).
+      const readable = actsAsSupplier(auth.user)
+        ? supplierTimeline(stored, auth.user.supplier?._id ?? '', (s) =>
+            supplierSeesState(model.permissions, s),
+          )
+        : stored;
+      const messages = readable.map(({ audience: _a, authorSupplier: _s, ...m }) => m);
       return {
         state: row.state,
         steps: timelineSteps(workflow, row.state),

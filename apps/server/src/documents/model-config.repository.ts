@@ -1,8 +1,45 @@
+import { searchHiddenPaths } from '@p2p/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
 import { deepFreeze } from '../lib/deep-freeze.ts';
 import type { ModelConfig } from './model-config.ts';
+
+/** JSON with sorted keys: a stored (jsonb) configuration compared with a shipped file. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/**
+ * Keeps the paths the full-text index leaves out (migration 0014) equal to the configuration's
+ * role-restricted fields; when they change, the model's documents are indexed again (the trigger
+ * writes `search` on every update of key or data).
+ */
+async function syncSearchHidden(db: Db, domainKey: string, model: string, config: ModelConfig) {
+  const paths = searchHiddenPaths(config.form?.fields ?? []);
+  const stored = await db
+    .selectFrom('document_search_hidden')
+    .select('paths')
+    .where('domain_key', '=', domainKey)
+    .where('model', '=', model)
+    .executeTakeFirst();
+  if (stored && stored.paths.join('\n') === paths.join('\n')) return;
+  await db
+    .insertInto('document_search_hidden')
+    .values({ domain_key: domainKey, model, paths })
+    .onConflict((oc) => oc.columns(['domain_key', 'model']).doUpdateSet({ paths }))
+    .execute();
+  let reindex = db
+    .updateTable('documents')
+    .set({ key: sql`key` })
+    .where('model', '=', model);
+  if (domainKey !== '*') reindex = reindex.where('domain_id', '=', domainKey);
+  await reindex.execute();
+}
 
 /** SQL of model_configs: the versioned model configurations, read through a short process cache. */
 
@@ -81,21 +118,39 @@ export function modelConfigRepository(db: Db) {
       return row;
     },
 
-    /** Inserts version 1 of a shipped configuration when the model has none yet (idempotent). */
+    /**
+     * Seeds a shipped configuration: version 1 when the model has none yet, the next default
+     * version when the shipped file changed since (an upgrade; a domain's own versions still win).
+     * Idempotent; the search index follows the configuration (syncSearchHidden).
+     */
     async ensureDefault(config: ModelConfig): Promise<void> {
-      const exists = await db
+      const latest = await db
         .selectFrom('model_configs')
-        .select('version')
+        .select(['version', 'config'])
         .where('model', '=', config.name)
         .where('domain_id', 'is', null)
+        .orderBy('version', 'desc')
         .executeTakeFirst();
-      if (exists) return;
-      await db
-        .insertInto('model_configs')
-        .values({ domain_id: null, model: config.name, version: 1, config: json(config), created_by: null })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      forgetModelConfigs(db);
+      if (!latest || canonical(latest.config) !== canonical(config)) {
+        const max = await db
+          .selectFrom('model_configs')
+          .select((eb) => eb.fn.max('version').as('max'))
+          .where('model', '=', config.name)
+          .executeTakeFirst();
+        await db
+          .insertInto('model_configs')
+          .values({
+            domain_id: null,
+            model: config.name,
+            version: Number(max?.max ?? 0) + 1,
+            config: json(config),
+            created_by: null,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        forgetModelConfigs(db);
+      }
+      await syncSearchHidden(db, '*', config.name, config);
     },
 
     /** Version rows, newest first; the effective one (a domain's own wins) comes first. */
@@ -146,6 +201,7 @@ export function modelConfigRepository(db: Db) {
         })
         .execute();
       forgetModelConfigs(db);
+      await syncSearchHidden(db, domainId, model, config as ModelConfig);
     },
   };
 }

@@ -24,6 +24,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.get(
     '/config/model/:lang/:model',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['config'],
         operationId: 'getModelConfig',
@@ -47,6 +48,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.get(
     '/config/formGroupFields/:key',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['config'],
         operationId: 'getFormGroupFields',
@@ -61,6 +63,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.post(
     '/config/formGroupFields',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['config'],
         operationId: 'getFormGroupFieldsBatch',
@@ -77,6 +80,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.get(
     '/config/subtype',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['config'],
         operationId: 'getSubtypes',
@@ -92,6 +96,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.get(
     '/config/purchasing',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags: ['config'],
         operationId: 'getPurchasingConfig',

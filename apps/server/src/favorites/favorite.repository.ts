@@ -22,7 +22,12 @@ const withFavorites = (db: Db) => db.withTables<{ favorites: FavoritesTable }>()
 
 export function favoriteRepository(db: Db) {
   return {
-    /** Adds the favorite, or removes it when present; answers whether it is a favorite now. */
+    /**
+     * Adds the favorite, or removes it when present; answers whether it is a favorite now. No
+     * check-then-insert: the delete and the insert each decide in the database, so toggles racing
+     * on one document never collide on the primary key. When another toggle inserted the row
+     * between our delete and insert, the insert does nothing and the document is a favorite.
+     */
     async toggle(domainId: string, userId: string, model: string, documentId: string): Promise<boolean> {
       const removed = await withFavorites(db)
         .deleteFrom('favorites')
@@ -39,6 +44,7 @@ export function favoriteRepository(db: Db) {
           document_id: documentId,
           created_at: new Date(),
         })
+        .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
         .execute();
       return true;
     },

@@ -16,6 +16,7 @@ export const favoriteRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/purchasing/:model/:id/favorite',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'toggleFavorite',
@@ -32,6 +33,7 @@ export const favoriteRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/profile/favorites/:userId',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'listFavorites',

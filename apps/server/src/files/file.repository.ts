@@ -14,6 +14,8 @@ export interface FilesTable {
   created_at: CreatedAt;
   document_id: string | null;
   model: string | null;
+  /** hex SHA-256 of the bytes, taken while they streamed in (migration 0011; null for older rows) */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FileMeta {
@@ -25,6 +27,7 @@ export interface FileMeta {
   createdBy: string;
   documentId: string | null;
   model: string | null;
+  sha256: string | null;
 }
 
 export interface NewFile {
@@ -35,11 +38,12 @@ export interface NewFile {
   createdBy: string;
   documentId: string | null;
   model: string | null;
+  sha256: string;
 }
 
 export const filesDb = (db: Db) => db.withTables<{ files: FilesTable }>();
 
-/** Kysely only: file metadata (the bytes go through FileStorage). */
+/** Kysely only: file metadata (the bytes live in FileStorage, never in the database). */
 export function fileRepository(db: Db) {
   const q = filesDb(db);
   return {
@@ -54,6 +58,7 @@ export function fileRepository(db: Db) {
           created_by: file.createdBy,
           document_id: file.documentId,
           model: file.model,
+          sha256: file.sha256,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -64,7 +69,17 @@ export function fileRepository(db: Db) {
     async find(domainId: string, id: string): Promise<FileMeta | undefined> {
       const row = await q
         .selectFrom('files')
-        .select(['id', 'domain_id', 'name', 'content_type', 'size', 'created_by', 'document_id', 'model'])
+        .select([
+          'id',
+          'domain_id',
+          'name',
+          'content_type',
+          'size',
+          'created_by',
+          'document_id',
+          'model',
+          'sha256',
+        ])
         .where('domain_id', '=', domainId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -78,7 +93,19 @@ export function fileRepository(db: Db) {
         createdBy: row.created_by,
         documentId: row.document_id === null ? null : String(row.document_id),
         model: row.model,
+        sha256: row.sha256,
       };
+    },
+
+    /** Bytes the user keeps stored in the domain, all files together (the quota counts them). */
+    async usedBytes(domainId: string, userId: string): Promise<number> {
+      const row = await q
+        .selectFrom('files')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('used'))
+        .where('domain_id', '=', domainId)
+        .where('created_by', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.used);
     },
 
     async remove(id: string): Promise<void> {

@@ -1,64 +1,99 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileDirFrom } from '../config/env.ts';
 import type { Db } from '../db/database.ts';
 import { filesDb } from './file.repository.ts';
 
 /**
- * Where the bytes of a stored file live (ARCHITECTURE: one storage interface, database by default,
- * a directory as an option; S3 is not implemented). The metadata row in `files` always exists
- * before `put` is called and is removed after `delete`.
+ * Where the bytes of stored files live: one file per id in a directory (FILE_DIR, default
+ * DATA_DIR/files). Uploads stream into a temporary file in `.partial/` of the same directory and
+ * are renamed to their id once the request is accepted, so a refused or broken upload leaves
+ * nothing behind and no reader ever sees half a file. The bytes never pass through the database:
+ * a large write there holds the one PGlite connection (and the event loop) for every request.
+ *
+ * Files stored by earlier versions in `files.data` (bytea) are moved out on their first read.
  */
 export interface FileStorage {
-  readonly kind: 'db' | 'dir';
-  put(id: string, bytes: Buffer): Promise<void>;
-  /** null when the bytes are missing */
-  get(id: string): Promise<Buffer | null>;
+  readonly kind: 'dir';
+  readonly root: string;
+  /** A new temporary file to stream an upload into. */
+  createTemp(): Promise<{ path: string; stream: WriteStream }>;
+  /** The temporary file becomes the bytes of `id`. */
+  commit(tempPath: string, id: string): Promise<void>;
+  /** Removes a temporary file (no error when it is gone). */
+  discard(tempPath: string): Promise<void>;
+  /** A stream of the bytes of `id` and their size, or null when missing. */
+  open(id: string): Promise<{ stream: ReadStream; size: number } | null>;
   delete(id: string): Promise<void>;
 }
 
-/** The default: the bytes in files.data (bytea). */
-export function databaseFileStorage(db: Db): FileStorage {
-  const q = filesDb(db);
-  return {
-    kind: 'db',
-    async put(id, bytes) {
-      await q.updateTable('files').set({ data: bytes }).where('id', '=', id).execute();
-    },
-    async get(id) {
-      const row = await q.selectFrom('files').select('data').where('id', '=', id).executeTakeFirst();
-      if (!row?.data) return null;
-      return Buffer.isBuffer(row.data)
-        ? row.data
-        : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-    },
-    async delete(id) {
-      await q.updateTable('files').set({ data: null }).where('id', '=', id).execute();
-    },
-  };
-}
-
 const SAFE_ID = /^[A-Za-z0-9-]{1,100}$/;
+const PARTIAL = '.partial';
+/** Temporary files older than this are leftovers of a stopped server. */
+const STALE_MS = 24 * 3600_000;
 
-/** One file per id in a directory (FILE_STORAGE=dir, FILE_DIR=/path). Ids are generated uuids. */
-export function directoryFileStorage(dir: string): FileStorage {
+export function directoryFileStorage(dir: string, db?: Db): FileStorage {
   const root = resolve(dir);
+  const partial = join(root, PARTIAL);
   const pathOf = (id: string) => {
     if (!SAFE_ID.test(id)) throw new Error(`unsafe file id '${id}'`);
-    return resolve(root, id);
+    return join(root, id);
   };
+  let ready: Promise<void> | null = null;
+  const ensureDirs = () =>
+    (ready ??= (async () => {
+      await mkdir(partial, { recursive: true });
+      await sweepStale(partial);
+    })().catch((err: unknown) => {
+      ready = null;
+      throw err;
+    }));
+
+  /** Bytes an earlier version kept in files.data: written to the directory, then dropped there. */
+  async function moveLegacyBytes(id: string): Promise<boolean> {
+    if (!db) return false;
+    const q = filesDb(db);
+    const row = await q.selectFrom('files').select('data').where('id', '=', id).executeTakeFirst();
+    if (!row?.data) return false;
+    await ensureDirs();
+    const temp = join(partial, `${randomUUID()}.legacy`);
+    await writeFile(temp, row.data);
+    await rename(temp, pathOf(id));
+    await q.updateTable('files').set({ data: null }).where('id', '=', id).execute();
+    return true;
+  }
+
+  const openExisting = async (id: string) => {
+    const path = pathOf(id);
+    try {
+      const { size } = await stat(path);
+      return { stream: createReadStream(path), size };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  };
+
   return {
     kind: 'dir',
-    async put(id, bytes) {
-      await mkdir(root, { recursive: true });
-      await writeFile(pathOf(id), bytes);
+    root,
+    async createTemp() {
+      await ensureDirs();
+      const path = join(partial, randomUUID());
+      return { path, stream: createWriteStream(path, { flags: 'wx' }) };
     },
-    async get(id) {
-      try {
-        return await readFile(pathOf(id));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
+    async commit(tempPath, id) {
+      await rename(tempPath, pathOf(id));
+    },
+    async discard(tempPath) {
+      await rm(tempPath, { force: true });
+    },
+    async open(id) {
+      const found = await openExisting(id);
+      if (found || !(await moveLegacyBytes(id))) return found;
+      return openExisting(id);
     },
     async delete(id) {
       await rm(pathOf(id), { force: true });
@@ -66,11 +101,19 @@ export function directoryFileStorage(dir: string): FileStorage {
   };
 }
 
-/** FILE_STORAGE=dir with FILE_DIR chooses the directory; anything else the database. */
-export function fileStorageFromEnv(db: Db, source: NodeJS.ProcessEnv = process.env): FileStorage {
-  if (source.FILE_STORAGE === 'dir') {
-    if (!source.FILE_DIR) throw new Error('FILE_STORAGE=dir needs FILE_DIR');
-    return directoryFileStorage(source.FILE_DIR);
+async function sweepStale(partial: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(partial)) {
+    const path = join(partial, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_MS) await rm(path, { force: true });
   }
-  return databaseFileStorage(db);
+}
+
+/**
+ * The storage of the environment: FILE_DIR, else DATA_DIR/files (FILE_STORAGE may only say 'dir';
+ * the database storage is gone because it cannot stream). `db` reads bytes of earlier versions.
+ */
+export function fileStorageFromEnv(db: Db, source: NodeJS.ProcessEnv = process.env): FileStorage {
+  return directoryFileStorage(fileDirFrom(source), db);
 }

@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; kind: DatabaseKin
   app.get(
     '/health',
     {
-      config: { public: true, rateLimit: false },
+      config: { public: true, policy: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
         operationId: 'getHealth',

@@ -40,3 +40,11 @@ export const fieldErrors = (message: string, errors: ApiFieldError[], key = 'err
 export const notFound = (message = 'Not found.'): AppError => new AppError('not_found', message);
 export const forbidden = (message = 'You are not allowed to do this.', key?: string): AppError =>
   new AppError('forbidden', message, key ? { key } : {});
+
+/**
+ * Throws the errors as one 400 (their messages joined, as the save's validation does), or nothing
+ * when there are none: `refuseFieldErrors(amountLimitErrors(priced), 'document.invalid')`.
+ */
+export function refuseFieldErrors(errors: ApiFieldError[], key = 'error.validation'): void {
+  if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors, key);
+}

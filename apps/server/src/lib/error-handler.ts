@@ -1,6 +1,13 @@
 import type { ApiErrorBody, ApiFieldError } from '@p2p/domain';
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { AppError } from './app-error.ts';
+import { registerInputGuard } from './input-guard.ts';
 
 export const INVALID_REQUEST = 'Invalid request.';
 export const INTERNAL_ERROR = 'Internal server error.';
@@ -37,9 +44,60 @@ function validationEntries(list: FastifySchemaValidationError[], part: string | 
   return entries;
 }
 
-/** One place turns every thrown error into the specification's error body. */
+/**
+ * A PostgreSQL (or PGlite) error that only a value of the request can cause, as the answer it
+ * deserves: the guards before the write (input-guard.ts, the domain's text and amount limits) keep
+ * these from happening; this is the net for a value they do not know yet. The statement failed, so
+ * the transaction around it is rolled back and nothing changed. Logged as a warning: each one
+ * names a guard to add.
+ */
+const DATABASE_REFUSALS: ReadonlyArray<{ test: (code: string) => boolean; error: () => AppError }> = [
+  // class 22, data exception: numeric overflow, NUL in text or jsonb, invalid text representation
+  {
+    test: (code) => code.startsWith('22'),
+    error: () =>
+      new AppError('bad_request', 'A value of the request cannot be stored.', { key: 'error.invalid-value' }),
+  },
+  // program limit exceeded: an index row or a tsvector too large for the value sent
+  {
+    test: (code) => code === '54000',
+    error: () =>
+      new AppError('bad_request', 'A value of the request is too large to store.', {
+        key: 'error.value-too-large',
+      }),
+  },
+  // unique violation: a concurrent request wrote the same row first
+  {
+    test: (code) => code === '23505',
+    error: () =>
+      new AppError('conflict', 'The request conflicts with a concurrent change; try again.', {
+        key: 'error.conflict',
+      }),
+  },
+];
+
+function databaseRefusal(error: unknown): AppError | null {
+  const e = error as { code?: unknown; severity?: unknown } | null;
+  if (!e || typeof e.code !== 'string' || typeof e.severity !== 'string') return null;
+  const code = e.code;
+  return DATABASE_REFUSALS.find((r) => r.test(code))?.error() ?? null;
+}
+
+/**
+ * One place turns every thrown error into the specification's error body; the input guard refuses
+ * what no route can store (too deep JSON, NUL, unpaired surrogates) in the same shape, before any
+ * route runs.
+ */
 export function registerErrorHandlers(app: FastifyInstance): void {
+  registerInputGuard(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const refused = databaseRefusal(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused a value of the request');
+      return reply
+        .status(refused.statusCode)
+        .send(errorBody(refused.statusCode, refused.message, refused.key, refused.errors));
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
@@ -56,6 +114,26 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(errorBody(status, INTERNAL_ERROR, 'error.internal'));
   });
+}
+
+/**
+ * Errors the router raises before a request reaches a route (the `frameworkErrors` option of
+ * Fastify): a path that does not decode ('%ED%A0%80', 400) or a path parameter over the length limit
+ * (414). Without it Fastify writes its own body, not the error shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'router failed');
+    void reply.status(status).send(errorBody(status, INTERNAL_ERROR, 'error.internal'));
+    return;
+  }
+  const message = status === 414 ? 'A path parameter is too long.' : 'The request path is not valid.';
+  request.log.info({ code: error.code }, 'refused by the router');
+  void reply
+    .status(status)
+    .header('x-content-type-options', 'nosniff')
+    .send(errorBody(status, message, `error.http-${status}`));
 }
 
 /** 404 in the error shape for API paths; other paths are left to the web app fallback. */

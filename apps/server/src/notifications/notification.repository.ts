@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { safeLink, sanitizeHtml } from '../lib/sanitize-html.ts';
 
 /** SQL for notifications; every statement is scoped to one user of one domain. */
 export function notificationRepository(db: Db) {
@@ -51,6 +52,7 @@ export function notificationRepository(db: Db) {
         ).numDeletedRows,
       ),
 
+    /** Creates a notification; its text is HTML and is stored sanitised, its link only when safe. */
     insert: (n: {
       domainId: string;
       userId: string;
@@ -65,8 +67,8 @@ export function notificationRepository(db: Db) {
         .values({
           domain_id: n.domainId,
           user_id: n.userId,
-          text: n.text,
-          link: n.link ?? null,
+          text: sanitizeHtml(n.text),
+          link: safeLink(n.link),
           icon: n.icon ?? null,
           read: n.read ?? false,
           ...(n.ts ? { ts: n.ts } : {}),

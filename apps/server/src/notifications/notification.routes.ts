@@ -21,6 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.get(
     '/communication/notifications',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'listNotifications',
@@ -38,6 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.post(
     '/communication/notifications/read/:id',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'markNotificationRead',
@@ -53,6 +55,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.delete(
     '/communication/notifications/all',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'removeAllNotifications',
@@ -69,6 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.delete(
     '/communication/notifications/:id',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'removeNotification',

@@ -2,6 +2,7 @@ import type { Notification } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/app-error.ts';
+import { safeLink, sanitizeHtml } from '../lib/sanitize-html.ts';
 import { notificationRepository } from './notification.repository.ts';
 
 const NOT_FOUND = 'Notification not found.';
@@ -14,8 +15,9 @@ export function notificationService(db: Db) {
       const rows = await repo.list(caller.domainId, caller.user._id);
       return rows.map((r) => ({
         _id: r.id,
-        text: r.text,
-        link: r.link,
+        // sanitised again when served: rows written before the sanitiser, or by another writer
+        text: sanitizeHtml(r.text),
+        link: safeLink(r.link),
         icon: r.icon,
         read: r.read,
         ts: r.ts.toISOString(),

@@ -34,6 +34,7 @@ export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/order-pdf/:id',
     {
+      config: { policy: 'documents' },
       schema: {
         ...schema,
         operationId: 'getOrderPdf',
@@ -46,6 +47,7 @@ export const orderPdfRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.get(
     '/purchasing/order-pdf/:id/:shipId',
     {
+      config: { policy: 'documents' },
       schema: {
         ...schema,
         operationId: 'getDeliveryPdf',

@@ -21,6 +21,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.get(
     '/profile/user/groups',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'getUserGroups',
@@ -37,6 +38,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.get(
     '/profile/group/:groupId',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'getGroupFilter',
@@ -54,6 +56,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.post(
     '/profile/user/config',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'saveUserConfig',
@@ -76,6 +79,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.get(
     '/profile/user/home/:userId',
     {
+      config: { policy: 'self' },
       schema: {
         tags,
         operationId: 'getHome',

@@ -8,6 +8,7 @@ import {
   type UserContext,
   type UserGroupsResponse,
 } from '@p2p/domain';
+import { audit } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { favoriteRepository } from '../favorites/favorite.repository.ts';
@@ -16,6 +17,14 @@ import { userRepository } from '../auth/user.repository.ts';
 import type { Db, GroupFilter } from '../db/database.ts';
 import { fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import { organizationRepository } from './organization.repository.ts';
+
+/** The settings POST /profile/user/config saves; a body with none of them is refused. */
+const CONFIG_KEYS = ['context', 'lang', 'domain', 'favorites'] as const satisfies ReadonlyArray<
+  keyof UserConfigRequest
+>;
+const NOTHING_TO_SAVE = `Nothing to save: send one of ${CONFIG_KEYS.join(', ')}.`;
+const nothingToSave = () =>
+  fieldErrors(NOTHING_TO_SAVE, [{ field: 'request', message: NOTHING_TO_SAVE }], 'profile.nothing-to-save');
 
 type NodeRow = Awaited<ReturnType<ReturnType<typeof organizationRepository>['nodes']>>[number];
 
@@ -96,6 +105,8 @@ export function profileService(db: Db, auth: Pick<AuthService, 'switchDomain'>) 
      * to the caller's account in another domain and answers its new token and the domain.
      */
     async saveConfig(caller: AuthContext, req: UserConfigRequest): Promise<UserConfigResponse> {
+      // an empty body saves nothing: refused, so a client bug does not pass for a saved config
+      if (!CONFIG_KEYS.some((k) => req[k] !== undefined)) throw nothingToSave();
       if (req.domain && req.domain !== caller.domainId) {
         const switched = await auth.switchDomain(caller, req.domain);
         return { user: switched.user, token: switched.token, domain: switched.domain };
@@ -105,11 +116,28 @@ export function profileService(db: Db, auth: Pick<AuthService, 'switchDomain'>) 
         if (!canSwitchGroup(caller.user)) throw forbidden('Your account cannot switch group.');
         await validateContext(caller, req.context);
       }
-      if (req.context || req.lang)
-        await users.saveConfig(caller.domainId, caller.user._id, {
+      if (req.context || req.lang) {
+        const changes = {
           ...(req.context ? { context: req.context } : {}),
           ...(req.lang ? { lang: req.lang } : {}),
+        };
+        const stored = await users.findById(caller.domainId, caller.user._id);
+        const before = {
+          ...(req.context ? { context: stored?.context ?? null } : {}),
+          ...(req.lang ? { lang: stored?.lang ?? null } : {}),
+        };
+        await db.transaction().execute(async (trx) => {
+          await userRepository(trx).saveConfig(caller.domainId, caller.user._id, changes);
+          await audit.record(trx, {
+            auth: caller,
+            entity: 'user',
+            entityId: caller.user._id,
+            action: 'update',
+            before,
+            after: changes,
+          });
         });
+      }
       const row = await users.findById(caller.domainId, caller.user._id);
       if (!row) throw notFound('User not found.');
       return { user: await toSessionUser(users, row) };

@@ -221,16 +221,20 @@ export function referenceRepository(db: Db) {
         page,
       ),
 
-    /** `supplierId` set: only that supplier (a supplier caller). */
-    suppliers: (domainId: string, supplierId: string | null, page: Page) =>
+    /**
+     * Active suppliers only (a pending or rejected registration is in no look-up); `supplierId`
+     * set: only that supplier (a supplier caller). `byVat` false: the code tier searches the name
+     * too, so a caller who may not see VAT numbers cannot probe them by prefix.
+     */
+    suppliers: (domainId: string, supplierId: string | null, page: Page, byVat: boolean) =>
       lookup<SupplierRow>(
         db,
         {
           table: sql`suppliers`,
           columns: sql`t.id, t.name, t.vat, t.status, t.data -> 'address' as address`,
-          where: sql<boolean>`t.domain_id = ${domainId} and t.status <> 'rejected'
+          where: sql<boolean>`t.domain_id = ${domainId} and t.status = 'active'
             ${supplierId ? sql`and t.id = ${supplierId}` : sql``}`,
-          code: sql<string>`lower(t.vat)`,
+          code: byVat ? sql<string>`lower(t.vat)` : sql<string>`lower(t.name)`,
           name: sql<string>`lower(t.name)`,
         },
         page,

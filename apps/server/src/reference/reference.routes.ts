@@ -39,10 +39,11 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/reference/item',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupItems',
-        summary: summary('Items of the catalogue'),
+        summary: summary('Items of the catalogue (price only for the roles that buy)'),
         querystring: LookupQuery,
         response: { 200: described(ItemPageSchema, 'One page of matches'), ...errors },
       },
@@ -52,10 +53,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/reference/supplier',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupSuppliers',
-        summary: summary('Suppliers (a supplier sees only its own company); code is the VAT number'),
+        summary: summary(
+          'Active suppliers (a supplier sees only its own company); code, vat, address and status ' +
+            'for supplier managers and administrators only (the others get the name)',
+        ),
         querystring: LookupQuery,
         response: { 200: described(SupplierPageSchema, 'One page of matches'), ...errors },
       },
@@ -65,10 +70,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/reference/user',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupUsers',
-        summary: summary('Active users of the domain (suppliers: their company only); code is the username'),
+        summary: summary(
+          'Active users of the domain (suppliers: their company only); code is the username; ' +
+            'email, role and supplier for staff roles only',
+        ),
         querystring: LookupQuery,
         response: { 200: described(UserPageSchema, 'One page of matches'), ...errors },
       },
@@ -78,6 +87,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/reference/tax',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupTaxCodes',
@@ -91,6 +101,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/taxonomy/country',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupCountries',
@@ -104,6 +115,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app.get(
     '/taxonomy/uom',
     {
+      config: { policy: 'signed-in' },
       schema: {
         tags,
         operationId: 'lookupUnits',

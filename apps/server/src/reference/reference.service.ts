@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { actsAsSupplier } from '@p2p/domain';
+import { actsAsSupplier, mayViewLookupField, narrowLookupEntry } from '@p2p/domain';
 import { TAX_CODES } from '../documents/purchasing-config.ts';
 import { COUNTRIES } from './countries.ts';
 import { referenceRepository, type Page } from './reference.repository.ts';
@@ -93,17 +93,19 @@ export function referenceService(db: Db) {
       const page = paging(params);
       const { rows, count, estimated } = await repo.items(auth.domainId, page);
       return answer(
-        rows.map((r) => ({
-          _id: r.id,
-          key: r.code,
-          code: r.code,
-          label: r.name,
-          name: r.name,
-          uom: r.uom,
-          materialGroup: r.material_group,
-          unspsc: r.unspsc,
-          price: r.price,
-        })),
+        rows.map((r) =>
+          narrowLookupEntry(auth.user, 'item', {
+            _id: r.id,
+            key: r.code,
+            code: r.code,
+            label: r.name,
+            name: r.name,
+            uom: r.uom,
+            materialGroup: r.material_group,
+            unspsc: r.unspsc,
+            price: r.price,
+          }),
+        ),
         count,
         page,
         estimated,
@@ -114,17 +116,21 @@ export function referenceService(db: Db) {
       const page = paging(params);
       const pin = supplierPin(auth);
       if (pin === false) return answer([], page.count ? 0 : null, page);
-      const { rows, count, estimated } = await repo.suppliers(auth.domainId, pin, page);
+      // the VAT number is the code only for those who may see it; others pick by name
+      const byVat = mayViewLookupField(auth.user, 'supplier', 'vat');
+      const { rows, count, estimated } = await repo.suppliers(auth.domainId, pin, page, byVat);
       return answer(
-        rows.map((r) => ({
-          _id: r.id,
-          key: r.vat,
-          vat: r.vat,
-          label: r.name,
-          name: r.name,
-          status: r.status,
-          address: r.address,
-        })),
+        rows.map((r) =>
+          narrowLookupEntry(auth.user, 'supplier', {
+            _id: r.id,
+            key: byVat ? r.vat : r.id,
+            vat: r.vat,
+            label: r.name,
+            name: r.name,
+            status: r.status,
+            address: r.address,
+          }),
+        ),
         count,
         page,
         estimated,
@@ -137,16 +143,18 @@ export function referenceService(db: Db) {
       if (pin === false) return answer([], page.count ? 0 : null, page);
       const { rows, count, estimated } = await repo.users(auth.domainId, pin, page);
       return answer(
-        rows.map((r) => ({
-          _id: r.id,
-          key: r.username,
-          username: r.username,
-          label: r.name,
-          name: r.name,
-          email: r.email,
-          role: r.role_key,
-          supplier: r.supplier_id ? { _id: r.supplier_id } : null,
-        })),
+        rows.map((r) =>
+          narrowLookupEntry(auth.user, 'user', {
+            _id: r.id,
+            key: r.username,
+            username: r.username,
+            label: r.name,
+            name: r.name,
+            email: r.email,
+            role: r.role_key,
+            supplier: r.supplier_id ? { _id: r.supplier_id } : null,
+          }),
+        ),
         count,
         page,
         estimated,

@@ -3,8 +3,8 @@ import type { Db } from '../db/database.ts';
 import { cappedCount } from '../db/capped-count.ts';
 
 /**
- * Full-text search over documents, on the stored tsvector `documents.search` (migration 0008:
- * key and every text of data, GIN-indexed); the scopes (documentScope of every model searched) and
+ * Full-text search over documents, on the stored tsvector `documents.search` (migrations 0008 and
+ * 0014: key and every text of data but the role-restricted fields, GIN-indexed); the scopes (documentScope of every model searched) and
  * `deleted = false` filter the matches.
  *
  * Ranking is done on the newest SEARCH_CANDIDATES matches, not on every match: a common word
@@ -16,11 +16,11 @@ const query = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})
 
 /**
  * The readable text of a hit (key and every string or number of its data but the ids of its
- * references), HTML-escaped for the snippet.
+ * references and the role-restricted fields the index leaves out), HTML-escaped for the snippet.
  */
 const READABLE = sql`replace(replace(replace(
   coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
-    from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
+    from jsonb_path_query(h.readable, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
       where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
   '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
@@ -56,13 +56,14 @@ export function searchRepository(db: Db) {
           order by d.id desc
           limit ${candidates}
         ), hits as (
-          select d.id, d.model, d.key, d.subtype, d.state, d.data, ts_rank(d.search, ${query(s.q)}) as rank
+          select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(s.q)}) as rank,
+            document_search_data(d.data, document_search_paths(d.domain_id, d.model)) as readable
           from candidates c join documents d on d.id = c.id
           order by rank desc, d.id desc
           limit ${s.limit} offset ${s.offset}
         )
         select h.id::text as id, h.model, h.key, h.subtype, h.state,
-          coalesce(h.data ->> 'description', h.data ->> 'name', h.key, h.model || ' ' || h.id::text) as title,
+          coalesce(h.readable ->> 'description', h.readable ->> 'name', h.key, h.model || ' ' || h.id::text) as title,
           ts_headline('simple'::regconfig, ${READABLE}, ${query(s.q)},
             'StartSel=<b>, StopSel=</b>, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') as snippet
         from hits h

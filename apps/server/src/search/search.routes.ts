@@ -22,6 +22,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/search',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'searchDocuments',
@@ -39,6 +40,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.get(
     '/search/:model',
     {
+      config: { policy: 'documents' },
       schema: {
         tags,
         operationId: 'searchModel',

@@ -1,3 +1,4 @@
+import { internalDocumentKey } from '@p2p/domain';
 import { json, type Db } from '../db/database.ts';
 import { documentRepository } from '../documents/document.repository.ts';
 import { lineWrites, priceLines } from '../documents/document.pricing.ts';
@@ -383,7 +384,8 @@ export async function insertDemoDocuments(db: Db, domainId: string): Promise<voi
     const id = await repo.insert(domainId, d.model, createdBy, {
       type: d.model,
       subtype: d.subtype ?? null,
-      key: d.key ?? null,
+      // numbered like every new document: the ERP's number when it has one, the server's otherwise
+      key: d.key ?? internalDocumentKey(d.model, await repo.nextKeyNumber(domainId, d.model)),
       state: d.state,
       supplier_id: supplierId,
       requester_id: d.requester ? (users.get(d.requester) ?? null) : null,

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import {
   FIXED_ROUTES,
   PUBLIC_ROUTES,
+  canReadAudit,
   hasRole,
   type AppConfig,
   type Layout,
@@ -12,6 +13,7 @@ import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
+import { AuditHistoryLink } from '../features/audit/index.ts';
 import { FavoriteToggle } from '../features/favorites/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
@@ -23,6 +25,7 @@ import { ModulePlaceholder } from './routes/placeholders.tsx';
 import {
   AccountPage,
   AdminPage,
+  AuditPage,
   DocumentFormPage,
   DocumentListPage,
   DocumentReadPage,
@@ -41,6 +44,7 @@ export const paths = {
   supplierRegistration: '/supplierRegistration',
   account: '/account',
   registrations: '/account/registrations',
+  audit: '/audit',
   help: (doc?: string) => (doc ? `/help/${doc}` : '/help'),
 } as const;
 
@@ -54,6 +58,11 @@ interface AppRoute {
 function RegistrationsRoute() {
   const user = useUser();
   return hasRole(user, 'manager-supplier,admin') ? <SupplierRegistrationsPage /> : <NotFound />;
+}
+
+/** The audit trail: its readers only (auditors, administrators); the server answers 403 to others too. */
+function AuditRoute() {
+  return canReadAudit(useUser()) ? <AuditPage /> : <NotFound />;
 }
 
 const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> = {
@@ -109,6 +118,7 @@ export function appRoutes(config: AppConfig): AppRoute[] {
     layout: 'default',
     element: <RegistrationsRoute />,
   });
+  routes.push({ path: paths.audit, name: 'audit', layout: 'default', element: <AuditRoute /> });
   const taken = new Set(routes.map((r) => r.path));
   for (const r of config.routes) {
     const path = normalizePath(r.path);
@@ -130,6 +140,7 @@ export function appRoutes(config: AppConfig): AppRoute[] {
               model={r.meta.model ?? r.name}
               path={path}
               favorite={FavoriteToggle}
+              auditHistory={AuditHistoryLink}
             />
           ),
         });

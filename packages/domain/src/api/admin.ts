@@ -1,6 +1,6 @@
 /** Model configuration admin: versions, validation, save and restore. */
 import { Type, type Static } from 'typebox';
-import { IsoTimeSchema, OrNull } from './schema.ts';
+import { IsoTimeSchema, OrNull, StringEnum } from './schema.ts';
 
 export const ModelSummarySchema = Type.Object({
   model: Type.String(),
@@ -50,3 +50,30 @@ export const SaveConfigRequestSchema = Type.Object({
   baseVersion: Type.Integer({ minimum: 0 }),
 });
 export type SaveConfigRequest = Static<typeof SaveConfigRequestSchema>;
+
+// ---- accounts: pending sign-ups, sign-in locks ----
+
+export const ADMIN_USER_STATUSES = ['active', 'pending', 'disabled'] as const;
+
+/** A user of the caller's domain as the administrator's users screen lists it. */
+export const AdminUserSchema = Type.Object({
+  _id: Type.String(),
+  username: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Type.String({ description: 'key of the primary role' }),
+  status: StringEnum(ADMIN_USER_STATUSES),
+  /** true for a pending self sign-up an administrator may approve (suppliers: their registration) */
+  approvable: Type.Boolean(),
+  createdAt: IsoTimeSchema,
+  signIn: Type.Object({
+    failures: Type.Integer({ description: 'failed sign-ins counted since the last success' }),
+    locked: Type.Boolean({ description: 'locked after too many failures, until an administrator unlocks' }),
+    blockedUntil: OrNull(IsoTimeSchema, { description: 'end of the current wait after failures' }),
+  }),
+});
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+/** Answer of approve, reject and unlock: the user as it is now. */
+export const AdminUserActionSchema = Type.Object({ message: Type.String(), user: AdminUserSchema });
+export type AdminUserAction = Static<typeof AdminUserActionSchema>;

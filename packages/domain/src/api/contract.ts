@@ -30,3 +30,4 @@ export type * from './search.ts';
 export type * from './reference.ts';
 export type * from './admin.ts';
 export type * from './health.ts';
+export type * from './audit.ts';

@@ -99,6 +99,11 @@ export type DocumentRequest = Static<typeof DocumentRequestSchema>;
 export const WorkflowRequestSchema = Type.Object({
   action: Type.String({ minLength: 1, maxLength: 60 }),
   comment: Type.Optional(Type.String({ maxLength: 4000 })),
+  audience: Type.Optional(
+    StringEnum(['internal', 'supplier'], {
+      description: "who the comment is for: 'internal' (default) or the document's supplier too",
+    }),
+  ),
   _version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type WorkflowRequest = Static<typeof WorkflowRequestSchema>;
@@ -230,7 +235,9 @@ export const DocumentResponseSchema = Type.Unsafe<DocumentResponse>(DocumentResp
 export const EditInfoSchema = Type.Object({
   editing: OrNull(
     Type.Object({
-      user: Type.Object({ _id: Type.String(), name: Type.String(), username: Type.String() }),
+      user: OrNull(Type.Object({ _id: Type.String(), name: Type.String(), username: Type.String() }), {
+        description: 'null when the caller is a supplier and the editor is not of its company',
+      }),
       ts: IsoTimeSchema,
     }),
   ),

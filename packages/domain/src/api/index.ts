@@ -15,3 +15,5 @@ export * from './search.ts';
 export * from './reference.ts';
 export * from './admin.ts';
 export * from './health.ts';
+export * from './audit.ts';
+export * from './policy.ts';

@@ -15,16 +15,18 @@ export const ItemLookupSchema = Type.Object({
   uom: Type.String(),
   materialGroup: OrNull(Type.String()),
   unspsc: OrNull(Type.String()),
-  price: OrNull(Type.String({ description: 'decimal list price' })),
+  /** only for the roles that buy (roles/lookup-fields.ts) */
+  price: Type.Optional(OrNull(Type.String({ description: 'decimal list price; only for roles that buy' }))),
 });
 export type ItemLookup = Static<typeof ItemLookupSchema>;
 
 export const SupplierLookupSchema = Type.Object({
   ...entry,
-  vat: Type.String(),
+  /** vat, status and address: only for supplier managers and administrators (roles/lookup-fields.ts) */
+  vat: Type.Optional(Type.String()),
   name: Type.String(),
-  status: Type.String(),
-  address: OrNull(Type.Object({}, { additionalProperties: true })),
+  status: Type.Optional(Type.String()),
+  address: Type.Optional(OrNull(Type.Object({}, { additionalProperties: true }))),
 });
 export type SupplierLookup = Static<typeof SupplierLookupSchema>;
 
@@ -32,9 +34,10 @@ export const UserLookupSchema = Type.Object({
   ...entry,
   username: Type.String(),
   name: Type.String(),
-  email: Type.String(),
-  role: Type.String({ description: 'key of the primary role' }),
-  supplier: OrNull(Type.Object({ _id: Type.String() })),
+  /** email, role and supplier: only for staff roles (roles/lookup-fields.ts) */
+  email: Type.Optional(Type.String()),
+  role: Type.Optional(Type.String({ description: 'key of the primary role' })),
+  supplier: Type.Optional(OrNull(Type.Object({ _id: Type.String() }))),
 });
 export type UserLookup = Static<typeof UserLookupSchema>;
 

@@ -1,5 +1,6 @@
 /** The signed-in user, sign-in, sign-up, password links and supplier registration. */
 import { Type, type Static } from 'typebox';
+import { SIGN_UP_MODES } from '../auth/sign-up.ts';
 import { IsoTimeSchema, NamedRefSchema, OrNull, StringEnum } from './schema.ts';
 
 export const RoleRefSchema = Type.Object({ key: Type.String(), name: Type.String() });
@@ -80,6 +81,26 @@ export const SignUpRequestSchema = Type.Object({
   domain: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type SignUpRequest = Static<typeof SignUpRequestSchema>;
+
+/**
+ * Answer of a sign-up (201): `active` carries the new session (token, expiresAt, user) like a
+ * sign-in; `pending` (the domain admits sign-ups with approval) carries only the message.
+ */
+export const SignUpResponseSchema = Type.Object({
+  status: StringEnum(['active', 'pending'] as const),
+  message: Type.String(),
+  token: Type.Optional(Type.String({ description: 'opaque bearer token (active only)' })),
+  expiresAt: Type.Optional(IsoTimeSchema),
+  user: Type.Optional(SessionUserSchema),
+});
+export type SignUpResponse = Static<typeof SignUpResponseSchema>;
+
+/** The domain's sign-up setting (auth/sign-up.ts): its mode and the e-mail domains it admits. */
+export const SignUpPolicySchema = Type.Object({
+  mode: StringEnum(SIGN_UP_MODES),
+  domains: Type.Array(Type.String({ maxLength: 253 }), { maxItems: 100 }),
+});
+export type SignUpPolicyBody = Static<typeof SignUpPolicySchema>;
 
 export const SetPasswordRequestSchema = Type.Object({ password: Type.String({ maxLength: 200 }) });
 export type SetPasswordRequest = Static<typeof SetPasswordRequestSchema>;

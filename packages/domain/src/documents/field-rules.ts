@@ -208,6 +208,18 @@ export function fieldsHiddenByRole(
   return [...new Set(fields.filter((f) => !rolesPass(user, f.viewRoles)).map((f) => f.src))];
 }
 
+/**
+ * The srcs the full-text index of a model leaves out: every field whose viewRoles restrict who
+ * reads it (the supplier IBAN, notes for the supplier ...). One index serves every role, so a
+ * field some role may not read is neither matched, nor a prefix oracle in list searches, nor shown
+ * in a snippet, for anyone.
+ */
+export function searchHiddenPaths(fields: ReadonlyArray<FieldConfig>): string[] {
+  const restricted = (spec: FieldConfig['viewRoles']) =>
+    typeof spec === 'string' ? spec.trim() !== '' : Array.isArray(spec) && spec.length > 0;
+  return [...new Set(fields.filter((f) => restricted(f.viewRoles)).map((f) => f.src))].sort();
+}
+
 const statePasses = (states: ReadonlyArray<string> | undefined, state: string): boolean =>
   states === undefined || states.includes(state);
 

@@ -8,3 +8,5 @@ export * from './field-rules.ts';
 export * from './validation.ts';
 export * from './timeline.ts';
 export * from './row-flag.ts';
+export * from './keys.ts';
+export * from './text-length.ts';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mergeTimeline, timelineSteps, type TimelineMessage } from './timeline.ts';
+import {
+  mergeTimeline,
+  messageAudience,
+  supplierTimeline,
+  timelineSteps,
+  type AudienceMessage,
+  type TimelineMessage,
+} from './timeline.ts';
 import type { Workflow } from './types.ts';
 
 const wf: Workflow = {
@@ -140,5 +147,63 @@ describe('mergeTimeline', () => {
             expect(out[i]!.user === out[i - 1]!.user && out[i]!.state === out[i - 1]!.state).toBe(false);
       }),
     );
+  });
+});
+
+describe('supplier audience of the timeline', () => {
+  const msg = (over: Partial<AudienceMessage>): AudienceMessage => ({
+    state: 'approval',
+    user: { _id: 'u-buyer', name: 'Bea Buyer' },
+    text: 'internal note',
+    tracking: null,
+    approval: null,
+    audience: 'internal',
+    authorSupplier: null,
+    ...over,
+  });
+  const visible = (s: string) => ['erp-done', 'completed'].includes(s);
+
+  it('drops internal comments and internal steps into states the supplier does not see', () => {
+    const out = supplierTimeline(
+      [
+        msg({ text: 'price too high, ask manager' }),
+        msg({ tracking: { action: 'approve', from: 'approval', to: 'approved' }, text: 'ok' }),
+      ],
+      'S1',
+      visible,
+    );
+    expect(out).toEqual([]);
+  });
+
+  it('keeps internal steps into visible states as a bare change of state', () => {
+    const [m] = supplierTimeline(
+      [msg({ state: 'erp-done', tracking: { action: 'workflow', from: 'erp', to: 'erp-done' }, text: 'x' })],
+      'S1',
+      visible,
+    );
+    expect(m).toMatchObject({ user: null, text: null, tracking: { to: 'erp-done' } });
+  });
+
+  it('shows messages addressed to the supplier without the staff name, and its own as they are', () => {
+    const own = msg({
+      user: { _id: 'u-sup', name: 'Sam Supplier' },
+      authorSupplier: 'S1',
+      audience: 'supplier',
+    });
+    const other = msg({ user: { _id: 'u-s2', name: 'Other' }, authorSupplier: 'S2', audience: 'supplier' });
+    const out = supplierTimeline(
+      [msg({ audience: 'supplier', text: 'please confirm' }), own, other],
+      'S1',
+      visible,
+    );
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatchObject({ user: null, text: 'please confirm' });
+    expect(out[1]).toBe(own);
+  });
+
+  it('addresses a supplier message to both sides, an internal one only when asked', () => {
+    expect(messageAudience(true, 'internal')).toBe('supplier');
+    expect(messageAudience(false, undefined)).toBe('internal');
+    expect(messageAudience(false, 'supplier')).toBe('supplier');
   });
 });

@@ -86,3 +86,57 @@ export function mergeTimeline<M extends TimelineMessage>(
   }
   return out;
 }
+
+/**
+ * Who a timeline message is addressed to: 'internal' (the buying organisation only) or 'supplier'
+ * (the document's supplier too). Suppliers are outsiders: internal comments, approvals and staff
+ * names are never theirs to read.
+ */
+export type MessageAudience = 'internal' | 'supplier';
+export const MESSAGE_AUDIENCES: ReadonlyArray<MessageAudience> = ['internal', 'supplier'];
+
+/** A stored message with what the audience rule reads: its audience and its author's company. */
+export interface AudienceMessage extends TimelineMessage {
+  audience: MessageAudience;
+  /** the supplier company of the author (null: internal staff or the system) */
+  authorSupplier: string | null;
+}
+
+/**
+ * The audience of a new message: a supplier's own messages are addressed to both sides; internal
+ * users address the supplier only when they ask to (the default is internal).
+ */
+export function messageAudience(
+  authorIsSupplier: boolean,
+  asked: MessageAudience | undefined,
+): MessageAudience {
+  return authorIsSupplier ? 'supplier' : (asked ?? 'internal');
+}
+
+/**
+ * The messages a supplier may read on one of its documents:
+ * - its own company's messages, as they are (another supplier's, never);
+ * - messages addressed to the supplier, without the internal author's name;
+ * - internal workflow steps into a state the supplier sees (`visibleState`), as the bare change of
+ *   state: no comment, no author, no approval;
+ * - nothing else (internal comments, approvals, steps through internal states).
+ */
+export function supplierTimeline<M extends AudienceMessage>(
+  messages: ReadonlyArray<M>,
+  supplierId: string,
+  visibleState: (state: string) => boolean,
+): M[] {
+  const out: M[] = [];
+  for (const m of messages) {
+    if (m.authorSupplier === supplierId) out.push(m);
+    else if (m.authorSupplier)
+      continue; // another supplier's words are never shown
+    else if (m.audience === 'supplier') out.push({ ...m, user: null, approval: null });
+    else {
+      const to = (m.tracking as { to?: unknown } | null | undefined)?.to;
+      if (typeof to === 'string' && visibleState(to))
+        out.push({ ...m, user: null, text: null, approval: null, files: null });
+    }
+  }
+  return out;
+}

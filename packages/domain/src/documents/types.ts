@@ -28,6 +28,8 @@ export interface FieldConfig {
   type: string;
   format?: string;
   native?: boolean;
+  /** the most characters a text value may have (default per type: fields/text-limits.ts) */
+  maxLength?: number;
   /** computed value: an expression of the document (see fieldScope); the field is read-only */
   expr?: string;
   /** options of a select, or the FieldConfigs of a table field such as `lines` */
@@ -98,6 +100,13 @@ export interface ModelAction {
 export interface ModelPermissions {
   /** suppliers may see their own documents of this model */
   supplierModel?: boolean;
+  /**
+   * The states in which a supplier sees its own documents of the model: from the state in which
+   * the document is sent to it on (an order once the ERP has released it). Drafts, approvals and
+   * rejections are internal. Absent: every state (the supplier's own record, complaints, which the
+   * supplier answers from the start).
+   */
+  supplierStates?: ReadonlyArray<string>;
   viewRoles?: string;
   editRoles?: string;
   /** defaults to editRoles */

@@ -3,3 +3,4 @@ export * from './dates.ts';
 export * from './inputs.ts';
 export * from './field-types.ts';
 export * from './files.ts';
+export * from './text-limits.ts';

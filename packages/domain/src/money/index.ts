@@ -12,3 +12,4 @@ export {
 } from './decimal.ts';
 export * from './lines.ts';
 export * from './supplier-view.ts';
+export * from './limits.ts';

@@ -113,6 +113,14 @@ export function canViewModel(
   return model.viewRoles ? hasRole(user, model.viewRoles) : false;
 }
 
+/**
+ * Whether a supplier sees a document of the model in `state` (its own documents only; the
+ * supplier check is the caller's): the model's supplierStates, every state when it names none.
+ */
+export function supplierSeesState(model: { supplierStates?: ReadonlyArray<string> }, state: string): boolean {
+  return !model.supplierStates || model.supplierStates.includes(state);
+}
+
 /** Edit default: admin and manager only, unless the model names `editRoles`. */
 export function canEditModel(user: RoleHolder | null | undefined, model: { editRoles?: string }): boolean {
   if (hasRole(user, EDIT_DEFAULT_ROLES)) return true;

@@ -8,6 +8,11 @@ import * as listIndexes from './0006-list-indexes.ts';
 import * as files from './0007-files.ts';
 import * as documentSearch from './0008-document-search.ts';
 import * as userPlaces from './0009-user-places.ts';
+import * as documentConfidentiality from './0014-document-confidentiality.ts';
+import * as auditTrail from './0013-audit-trail.ts';
+import * as signInThrottle from './0010-sign-in-throttle.ts';
+import * as fileStorage from './0011-file-storage.ts';
+import * as textLimits from './0012-text-limits.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +25,9 @@ export const migrations: Record<string, Migration> = {
   '0007-files': files,
   '0008-document-search': documentSearch,
   '0009-user-places': userPlaces,
+  '0014-document-confidentiality': documentConfidentiality,
+  '0013-audit-trail': auditTrail,
+  '0010-sign-in-throttle': signInThrottle,
+  '0011-file-storage': fileStorage,
+  '0012-text-limits': textLimits,
 };

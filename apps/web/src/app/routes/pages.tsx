@@ -46,6 +46,9 @@ export const AccountPage = lazyPage(() => import('./account.tsx').then((m) => m.
 export const AdminPage = lazyPage(() =>
   import('../../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage),
 );
+export const AuditPage = lazyPage(() =>
+  import('../../features/audit/components/AuditPage.tsx').then((m) => m.AuditPage),
+);
 export const SearchPage = lazyPage(() =>
   import('../../features/search/components/SearchPage.tsx').then((m) => m.SearchPage),
 );

@@ -15,12 +15,13 @@ function fakeFiles() {
     resolve: (answer: { files: StoredFile[] }) => void;
     reject: (err: Error) => void;
   }> = [];
+  const opened: string[] = [];
   const files: FieldFiles = {
     upload: (chosen, options) =>
       new Promise((resolve, reject) => uploads.push({ files: chosen, options, resolve, reject })),
-    downloadUrl: (id, token) => `/api/files/${id}?access_token=${token ?? ''}`,
+    open: async (id) => void opened.push(id),
   };
-  return { files, uploads };
+  return { files, uploads, opened };
 }
 
 function Harness({
@@ -109,6 +110,21 @@ describe('media field', () => {
     expect(onValue).not.toHaveBeenCalled();
   });
 
+  it('tells the limits of one upload before sending anything', () => {
+    const onValue = vi.fn();
+    renderWithProviders(<Harness field={field()} onValue={onValue} ctx={{ files: transfer.files }} />);
+    choose(Array.from({ length: 21 }, (_, i) => fileOf(`f${i}.pdf`, 1)));
+    expect(screen.getByRole('alert').textContent).toBe('At most 20 files can be uploaded at once.');
+    const big = [fileOf('a.pdf', 1), fileOf('b.pdf', 1), fileOf('c.pdf', 1)];
+    for (const f of big) Object.defineProperty(f, 'size', { value: 19_000_000 });
+    choose(big);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The files of one upload may total at most 50,000,000 bytes.',
+    );
+    expect(transfer.uploads).toHaveLength(0);
+    expect(onValue).not.toHaveBeenCalled();
+  });
+
   it("uploads through the context's files with progress, stores the answered files and links them", async () => {
     const onValue = vi.fn();
     renderWithProviders(
@@ -127,14 +143,16 @@ describe('media field', () => {
     await act(async () => upload.resolve({ files: [stored] }));
     await waitFor(() => expect(onValue).toHaveBeenCalledWith([stored]));
     expect(screen.queryByTestId('input-attachments-progress')).toBeNull();
+    // the link holds no token: a short-lived download link is minted on the click
     const link = screen.getByRole('link', { name: 'Offer.PDF' });
-    expect(link.getAttribute('href')).toBe('/api/files/f-1?access_token=tok-1');
+    expect(link.getAttribute('href')).toBe('#');
+    fireEvent.click(link);
+    expect(transfer.opened).toEqual(['f-1']);
 
     // display mode: a download link too; edit mode: remove clears the value
     fireEvent.click(screen.getByText('toggle'));
-    expect(screen.getByRole('link', { name: 'Offer.PDF' }).getAttribute('href')).toBe(
-      '/api/files/f-1?access_token=tok-1',
-    );
+    fireEvent.click(screen.getByRole('link', { name: 'Offer.PDF' }));
+    expect(transfer.opened).toEqual(['f-1', 'f-1']);
     fireEvent.click(screen.getByText('toggle'));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Offer.PDF' }));
     expect(onValue).toHaveBeenLastCalledWith(null);

@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from 'primereact/progressbar';
-import { FILE_SIZE_LIMIT, fileViolations, type StoredFile } from '@p2p/domain';
-import { useSession } from '../../lib/session.ts';
+import {
+  chosenFilesRefusal,
+  FILE_SIZE_LIMIT,
+  fileViolations,
+  refusalLimitText,
+  type StoredFile,
+} from '@p2p/domain';
 import { showToast } from '../../lib/toasts.ts';
 import type { DisplayProps, FieldFiles, InputProps } from './types.ts';
 
@@ -33,15 +38,23 @@ export function mediaFiles(value: unknown): Array<Partial<StoredFile> & { name: 
 
 function FileLink({ file, files }: { file: Partial<StoredFile> & { name: string }; files?: FieldFiles }) {
   const { t } = useTranslation();
-  const { token } = useSession();
   if (!file._id || !files) return <span className="field-media-name">{file.name}</span>;
+  const id = file._id;
+  // the link is minted on the click: it lives a few minutes and never carries the session's token
   return (
     <a
       className="field-media-link"
-      href={files.downloadUrl(file._id, token)}
-      target="_blank"
-      rel="noopener noreferrer"
+      href="#"
       title={t('files.download', { name: file.name })}
+      onClick={(e) => {
+        e.preventDefault();
+        files.open(id).catch((err: unknown) =>
+          showToast({
+            severity: 'error',
+            detail: err instanceof Error && err.message ? err.message : t('files.linkFailed'),
+          }),
+        );
+      }}
     >
       {file.name}
     </a>
@@ -85,6 +98,12 @@ export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputP
     });
     if (messages.length) {
       fail(messages.join(' '));
+      return;
+    }
+    // the limits of one upload (files, total bytes) are told before anything is sent
+    const refusal = chosenFilesRefusal(chosen);
+    if (refusal) {
+      fail(t(refusal.key, { limit: refusalLimitText(refusal) }));
       return;
     }
     setError(null);

@@ -33,8 +33,11 @@ export interface FieldFiles {
     files: readonly File[],
     options: { maxSize?: number; extensions?: string; onProgress?: (percent: number) => void },
   ) => Promise<{ files: StoredFile[] }>;
-  /** the link that downloads a stored file with the session's token */
-  downloadUrl: (id: string, token: string | null) => string;
+  /**
+   * opens a stored file in a new tab through a short-lived download link minted on the click (a
+   * link never carries the session's token)
+   */
+  open: (id: string) => Promise<void>;
 }
 
 /** What an input may need besides its own value: the document, the user and option sources. */

@@ -11,3 +11,9 @@ export type FavoriteSlot = ComponentType<{
   size?: 'small' | 'normal';
   testId?: string;
 }>;
+
+/**
+ * The link to a document's audit history. The audit feature owns it (and decides who sees it); the
+ * route module hands it to the document form like the favorites star.
+ */
+export type AuditHistorySlot = ComponentType<{ model: string; id: string }>;

@@ -19,7 +19,7 @@ import {
   type ConfigError,
 } from '../api/admin.ts';
 import './admin.css';
-import { OfflineNoticeEditor } from './OfflineNoticeEditor.tsx';
+import { AdminSettings } from './AdminSettings.tsx';
 
 const format = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -57,7 +57,7 @@ export function AdminPage() {
   return (
     <div className="page admin-page" data-testid="admin-page">
       <h1>{t('admin.title')}</h1>
-      <OfflineNoticeEditor />
+      <AdminSettings />
       <div className="admin-page__body">
         <nav className="admin-models" aria-label={t('admin.models')}>
           <h2>{t('admin.models')}</h2>

@@ -3,7 +3,9 @@ import type {
   SetPasswordRequest,
   SignInRequest,
   SignInResponse,
+  SignUpPolicy,
   SignUpRequest,
+  SignUpResponse,
   SupplierApprovalResponse,
   SupplierRegistration,
   SupplierRegistrationRequest,
@@ -12,7 +14,16 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 
 export const signIn = (body: SignInRequest) => api.post<SignInResponse>('/auth/signin', body);
-export const signUp = (body: SignUpRequest) => api.post<SignInResponse>('/auth/signup', body);
+export const signUp = (body: SignUpRequest) => api.post<SignUpResponse>('/auth/signup', body);
+
+/** GET /api/auth/signup-policy (public): whether and how the domain admits sign-ups. */
+export const signUpPolicyQuery = (domain: string | undefined) =>
+  queryOptions({
+    queryKey: ['auth', 'signup-policy', domain ?? null],
+    queryFn: () => api.get<SignUpPolicy>('/auth/signup-policy', { query: { domain } }),
+    retry: false,
+  });
+export const useSignUpPolicy = (domain: string | undefined) => useQuery(signUpPolicyQuery(domain));
 export const setPassword = (id: string, body: SetPasswordRequest) =>
   api.post<{ message: string }>(`/auth/set-password/${encodeURIComponent(id)}`, body);
 export const registerSupplier = (body: SupplierRegistrationRequest) =>

@@ -10,6 +10,7 @@ import { startSession } from '../../../lib/session.ts';
 import { DomainSelect } from '../../../components/DomainSelect.tsx';
 import { LanguageSelect } from '../../../components/LanguageSelect.tsx';
 import { signIn } from '../api/auth.ts';
+import { authErrorText } from '../error-text.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { TextField } from './FormField.tsx';
 
@@ -40,7 +41,8 @@ export function SignInPage() {
       if (res.user.lang) await setLanguage(res.user.lang);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      // one text for unknown users and wrong passwords alike; waits and locks in the user's language
+      setError(authErrorText(err, t));
     } finally {
       setBusy(false);
     }

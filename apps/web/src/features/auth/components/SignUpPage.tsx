@@ -8,15 +8,20 @@ import { activeDomain, useAppConfig } from '../../../lib/app-config.ts';
 import { usePickedDomain } from '../../../lib/domain.ts';
 import { startSession } from '../../../lib/session.ts';
 import { PasswordMeter } from '../../../components/PasswordMeter.tsx';
-import { signUp } from '../api/auth.ts';
+import { signUp, useSignUpPolicy } from '../api/auth.ts';
+import { authErrorText } from '../error-text.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { TextField } from './FormField.tsx';
 
+/** Sign-up as the domain's setting allows: closed, listed e-mail domains, or with approval. */
 export function SignUpPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const navigate = useNavigate();
   const domain = activeDomain(config, null, usePickedDomain());
+  const policy = useSignUpPolicy(domain?.id).data;
+  const closed = policy?.mode === 'off';
+  const [pending, setPending] = useState(false);
   const [form, setForm] = useState({ username: '', name: '', email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,10 +37,12 @@ export function SignUpPage() {
     setError(null);
     try {
       const res = await signUp({ ...form, username: form.username.trim(), domain: domain?.id });
-      startSession(res.token, res.user, res.expiresAt);
-      navigate('/', { replace: true });
+      if (res.status === 'active' && res.token && res.user && res.expiresAt) {
+        startSession(res.token, res.user, res.expiresAt);
+        navigate('/', { replace: true });
+      } else setPending(true);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(authErrorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -43,53 +50,66 @@ export function SignUpPage() {
 
   return (
     <AuthCard title={t('auth.signUp.title')} logo={domain?.logo}>
-      <form onSubmit={(e) => void submit(e)} className="auth-form" data-testid="signup-form">
-        <TextField
-          id="username"
-          label={t('auth.username')}
-          value={form.username}
-          onChange={set('username')}
-          autoComplete="username"
-          required
+      {pending || closed ? (
+        <Message
+          severity={pending ? 'success' : 'warn'}
+          text={t(pending ? 'auth.signUp.pending' : 'auth.signUp.closed')}
+          className="w-full"
+          data-testid={pending ? 'signup-pending' : 'signup-closed'}
         />
-        <TextField
-          id="name"
-          label={t('auth.name')}
-          value={form.name}
-          onChange={set('name')}
-          autoComplete="name"
-          required
-        />
-        <TextField
-          id="email"
-          label={t('auth.email')}
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          autoComplete="email"
-          error={emailError}
-          required
-        />
-        <TextField
-          id="password"
-          label={t('auth.password')}
-          type="password"
-          value={form.password}
-          onChange={set('password')}
-          autoComplete="new-password"
-          required
-          hint={<PasswordMeter password={form.password} />}
-        />
-        {error && <Message severity="error" text={error} data-testid="signup-error" />}
-        <Button
-          type="submit"
-          label={t('auth.signUp.submit')}
-          icon="pi pi-user-plus"
-          loading={busy}
-          disabled={!valid}
-          data-testid="signup-submit"
-        />
-      </form>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} className="auth-form" data-testid="signup-form">
+          {policy?.mode === 'approval' && <p className="muted">{t('auth.signUp.approvalHint')}</p>}
+          {policy?.mode === 'domains' && (
+            <p className="muted">{t('auth.signUp.domainsHint', { domains: policy.domains.join(', ') })}</p>
+          )}
+          <TextField
+            id="username"
+            label={t('auth.username')}
+            value={form.username}
+            onChange={set('username')}
+            autoComplete="username"
+            required
+          />
+          <TextField
+            id="name"
+            label={t('auth.name')}
+            value={form.name}
+            onChange={set('name')}
+            autoComplete="name"
+            required
+          />
+          <TextField
+            id="email"
+            label={t('auth.email')}
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            autoComplete="email"
+            error={emailError}
+            required
+          />
+          <TextField
+            id="password"
+            label={t('auth.password')}
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            autoComplete="new-password"
+            required
+            hint={<PasswordMeter password={form.password} />}
+          />
+          {error && <Message severity="error" text={error} data-testid="signup-error" />}
+          <Button
+            type="submit"
+            label={t('auth.signUp.submit')}
+            icon="pi pi-user-plus"
+            loading={busy}
+            disabled={!valid}
+            data-testid="signup-submit"
+          />
+        </form>
+      )}
       <div className="auth-links">
         <Link to="/signin">{t('auth.signUp.signInLink')}</Link>
       </div>

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, UploadResponse } from '@p2p/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { resetSession, startSession } from '../../../lib/session.ts';
-import { testUser } from '../../../test/render.tsx';
-import { fileDownloadUrl, uploadFiles } from './upload-files.ts';
+import { jsonResponse, testUser } from '../../../test/render.tsx';
+import { fetchDownloadUrl, openStoredFile, uploadFiles } from './upload-files.ts';
 
 /** XMLHttpRequest replaced at the network boundary: records requests, answers on demand. */
 class FakeXhr {
@@ -51,7 +51,10 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   startSession('tok-1', testUser());
 });
-afterEach(() => resetSession('signout'));
+afterEach(() => {
+  resetSession('signout');
+  vi.unstubAllGlobals();
+});
 
 describe('file upload (POST /api/files)', () => {
   it('sends multipart files[n] with the checks and the bearer token, reports progress, answers the stored files', async () => {
@@ -95,8 +98,57 @@ describe('file upload (POST /api/files)', () => {
     expect([(err as ApiError).status, (err as ApiError).message]).toEqual([400, messages.join(' ')]);
   });
 
-  it('links a stored file for download with the session token', () => {
-    expect(fileDownloadUrl('f-1')).toBe('/api/files/f-1?access_token=tok-1');
-    expect(fileDownloadUrl('f 2', null)).toBe('/api/files/f%202');
+  it("says a passed upload limit (413) in the user's language", async () => {
+    const answer = uploadFiles([fileOf('a.pdf', 2)]);
+    const message = 'The files of one upload may total at most 50,000,000 bytes.';
+    FakeXhr.sent[0]!.respond(413, {
+      message,
+      key: 'files.request-too-large',
+      _status: 413,
+      data: { errors: [{ field: 'files', message }] },
+    });
+    const err = await answer.catch((e: unknown) => e);
+    expect([(err as ApiError).status, (err as ApiError).message]).toEqual([413, message]);
+  });
+});
+
+describe('file download links', () => {
+  const link = { url: '/api/files/f-1?access_token=dl.sig', expiresAt: '2026-01-01T00:05:00.000Z' };
+
+  it('mints a download token for the file, never putting the session token in the link', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(link));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchDownloadUrl('f 1')).resolves.toBe(link.url);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([init.method, url]).toEqual(['POST', '/api/files/f%201/download-token']);
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+  });
+
+  it('opens the tab first, then sends it to the minted link', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(link)),
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    await openStoredFile('f-1');
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.location.href).toBe(link.url);
+
+    // a refused link closes the tab again and reports the failure
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { message: 'File not found.', key: 'error.not-found', _status: 404, data: { errors: [] } },
+          404,
+        ),
+      ),
+    );
+    await expect(openStoredFile('f-2')).rejects.toBeInstanceOf(ApiError);
+    expect(tab.close).toHaveBeenCalled();
   });
 });

@@ -1,6 +1,14 @@
-import { errorMessage, isInvalidTokenError, type ApiErrorBody, type UploadResponse } from '@p2p/domain';
+import {
+  errorMessage,
+  isInvalidTokenError,
+  refusalLimitText,
+  uploadRefusalOf,
+  type ApiErrorBody,
+  type DownloadLink,
+  type UploadResponse,
+} from '@p2p/domain';
 import type { FieldFiles } from '../../../components/fields/index.ts';
-import { ApiError, apiUrl, buildHeaders } from '../../../lib/api-client.ts';
+import { api, ApiError, apiUrl, buildHeaders } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n.ts';
 import { resetSession, sessionStore } from '../../../lib/session.ts';
 
@@ -48,7 +56,13 @@ export function uploadFiles(files: readonly File[], opts: UploadOptions = {}): P
       const errBody = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : null;
       // the server lists one message per violation; shown joined like the client-side check
       const list = errBody?.data?.errors?.map((e) => e.message).filter(Boolean) ?? [];
-      const message = list.length ? list.join(' ') : errorMessage(errBody, xhr.status, xhr.statusText);
+      // a passed upload limit (413) in the user's language
+      const refusal = uploadRefusalOf(errBody?.key);
+      const message = refusal
+        ? t(refusal.key, { limit: refusalLimitText(refusal) })
+        : list.length
+          ? list.join(' ')
+          : errorMessage(errBody, xhr.status, xhr.statusText);
       if (isInvalidTokenError(xhr.status, errBody?.message) && sessionStore.get().token)
         resetSession('invalid-token');
       reject(new ApiError(message, xhr.status, errBody));
@@ -63,11 +77,35 @@ export function uploadFiles(files: readonly File[], opts: UploadOptions = {}): P
 /**
  * The download link of a stored file: API base + /files/{id} + ?access_token= (seed 001 section 7).
  * The spec strips the /api prefix because its API base already ends there; our API lives under
- * /api on the same origin, so the link keeps it: /api/files/{id}?access_token=...
+ * /api on the same origin, so the link keeps it. The access_token is a download token the server
+ * mints for this file (valid 5 minutes), never the session's bearer token: a link ends up in the
+ * browser history and in server logs.
  */
-export function fileDownloadUrl(id: string, token: string | null = sessionStore.get().token): string {
-  return apiUrl(`/files/${encodeURIComponent(id)}`, token ? { access_token: token } : undefined);
+export async function fetchDownloadUrl(id: string): Promise<string> {
+  const link = await api.post<DownloadLink>(`/files/${encodeURIComponent(id)}/download-token`);
+  return link.url;
+}
+
+/**
+ * Opens a stored file in a new tab with a freshly minted link. The tab opens before the call (so
+ * pop-up blockers allow it); when no tab can be opened the link is followed as a download.
+ */
+export async function openStoredFile(id: string): Promise<void> {
+  const tab = typeof window.open === 'function' ? window.open('', '_blank') : null;
+  try {
+    const url = await fetchDownloadUrl(id);
+    if (tab) tab.location.href = url;
+    else {
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = '';
+      a.click();
+    }
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
 }
 
 /** Upload and download of the media fields of documents (handed to the fields through their context). */
-export const documentFiles: FieldFiles = { upload: uploadFiles, downloadUrl: fileDownloadUrl };
+export const documentFiles: FieldFiles = { upload: uploadFiles, open: openStoredFile };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from 'primereact/button';
+import type { MessageAudience } from '@p2p/domain';
 import type { DocumentResponse, ModelConfig } from '../api/types.ts';
 import type { FormMode } from '../hooks/use-document-draft.ts';
 import { allows, offersAction, type WorkflowOffer } from '../permissions.ts';
@@ -12,6 +13,8 @@ export interface DocumentActionsProps {
   doc: DocumentResponse | undefined;
   /** the state changes offered (workflow transitions and reopen) */
   stateChanges: WorkflowOffer[];
+  /** the state-change dialog offers to address the comment to the document's supplier */
+  addressSupplier?: boolean;
   pending: { save: boolean; stateChange: boolean; duplicate: boolean; pdf: boolean };
   on: {
     edit: () => void;
@@ -21,7 +24,7 @@ export interface DocumentActionsProps {
     duplicate: () => void;
     pdf: () => void;
     back: () => void;
-    stateChange: (offer: WorkflowOffer, comment: string) => Promise<boolean>;
+    stateChange: (offer: WorkflowOffer, comment: string, audience?: MessageAudience) => Promise<boolean>;
   };
 }
 
@@ -117,6 +120,7 @@ export function DocumentActions(props: DocumentActionsProps) {
             key={name}
             offers={props.stateChanges}
             onRun={props.on.stateChange}
+            addressSupplier={Boolean(props.addressSupplier)}
             running={props.pending.stateChange}
           />
         ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getPath, labelText, resolveFieldType, type FieldConfig } from '@p2p/domain';
+import { actsAsSupplier, getPath, labelText, resolveFieldType, type FieldConfig } from '@p2p/domain';
 import { valuePath, type FieldContext } from '../../../components/fields/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -10,7 +10,7 @@ import { useDocumentDraft } from '../hooks/use-document-draft.ts';
 import { useEditLock } from '../hooks/use-edit-lock.ts';
 import { useModel } from '../hooks/use-model.ts';
 import { allows, fieldState, offersAction, stateChanges } from '../permissions.ts';
-import type { FavoriteSlot } from '../slots.ts';
+import type { AuditHistorySlot, FavoriteSlot } from '../slots.ts';
 import { DocumentActions } from './DocumentActions.tsx';
 import { DocumentGroups, type ShownField } from './DocumentGroups.tsx';
 import { FormNotices } from './FormNotices.tsx';
@@ -27,6 +27,8 @@ export interface DocumentFormProps {
   readOnlyView?: boolean;
   /** the favorites star, when the route module gives one */
   favorite?: FavoriteSlot;
+  /** the link to the document's audit history (shown to its readers), when the route module gives one */
+  auditHistory?: AuditHistorySlot;
 }
 
 /** The generic form view: collapsible groups, actions, read / edit / create modes, lines with live totals. */
@@ -37,6 +39,7 @@ export function DocumentForm({
   action,
   readOnlyView,
   favorite: Favorite,
+  auditHistory: AuditHistory,
 }: DocumentFormProps) {
   const { t, user, config, base, lang } = useModel(model);
   const creating = id === 'new';
@@ -136,6 +139,7 @@ export function DocumentForm({
         {Favorite && doc && !readOnlyView && offersAction(doc, 'favorite') && (
           <Favorite model={model} id={id} />
         )}
+        {AuditHistory && doc && <AuditHistory model={model} id={id} />}
         {!readOnlyView && (
           <DocumentActions
             mode={mode}
@@ -157,6 +161,9 @@ export function DocumentForm({
               back: commands.back,
               stateChange: commands.stateChange,
             }}
+            addressSupplier={Boolean(
+              cfg.permissions?.supplierModel && doc?.supplier && !actsAsSupplier(user),
+            )}
           />
         )}
       </div>

@@ -21,10 +21,14 @@ export function FormNotices({ editing, conflict, onReload, notice }: FormNotices
       {editing && (
         <div className="p-message p-message-warn form-notice" role="status" data-testid="editing-notice">
           <i className="pi pi-user-edit" aria-hidden="true" />{' '}
-          {t('documents.beingEdited', {
-            user: editing.user?.name ?? editing.user?.username ?? '',
-            time: `${formatDate(editing.ts)} ${formatTime(editing.ts)}`,
-          })}
+          {editing.user
+            ? t('documents.beingEdited', {
+                user: editing.user.name || editing.user.username,
+                time: `${formatDate(editing.ts)} ${formatTime(editing.ts)}`,
+              })
+            : t('documents.beingEditedByOther', {
+                time: `${formatDate(editing.ts)} ${formatTime(editing.ts)}`,
+              })}
         </div>
       )}
       {conflict && (

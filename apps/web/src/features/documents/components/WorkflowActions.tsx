@@ -2,29 +2,35 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import type { MessageAudience } from '@p2p/domain';
 import type { WorkflowOffer } from '../permissions.ts';
 
 export interface WorkflowActionsProps {
   offers: WorkflowOffer[];
   /** runs the state change; false (refused) keeps the dialog open, the caller shows the error notice */
-  onRun: (offer: WorkflowOffer, comment: string) => Promise<boolean>;
+  onRun: (offer: WorkflowOffer, comment: string, audience?: MessageAudience) => Promise<boolean>;
+  /** offer to address the comment to the document's supplier too (internal users, supplier models) */
+  addressSupplier?: boolean;
   /** a state change is on its way */
   running: boolean;
 }
 
 /** Buttons for the offered transitions; each opens the state-change dialog (seed 000 section 4). */
-export function WorkflowActions({ offers, onRun, running }: WorkflowActionsProps) {
+export function WorkflowActions({ offers, onRun, running, addressSupplier }: WorkflowActionsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<WorkflowOffer | null>(null);
   const [comment, setComment] = useState('');
+  const [toSupplier, setToSupplier] = useState(false);
   if (!offers.length) return null;
 
   const close = () => {
     setOpen(null);
     setComment('');
+    setToSupplier(false);
   };
   const confirm = async () => {
-    if (open && (await onRun(open, comment.trim()))) close();
+    const audience = addressSupplier && toSupplier ? 'supplier' : undefined;
+    if (open && (await onRun(open, comment.trim(), audience))) close();
   };
   const missing = Boolean(open?.commentRequired) && !comment.trim();
 
@@ -113,6 +119,17 @@ export function WorkflowActions({ offers, onRun, running }: WorkflowActionsProps
           <small className="muted" data-testid="workflow-comment-required">
             {t('documents.workflow.commentRequired')}
           </small>
+        )}
+        {addressSupplier && !open?.reopen && (
+          <label className="workflow-audience" data-testid="workflow-audience">
+            <input
+              type="checkbox"
+              checked={toSupplier}
+              data-testid="workflow-audience-supplier"
+              onChange={(e) => setToSupplier(e.target.checked)}
+            />{' '}
+            {t('documents.workflow.toSupplier')}
+          </label>
         )}
       </Dialog>
     </>

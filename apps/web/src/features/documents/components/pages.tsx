@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { FavoriteSlot } from '../slots.ts';
+import type { AuditHistorySlot, FavoriteSlot } from '../slots.ts';
 import { DocumentForm } from './DocumentForm.tsx';
 
 /** The form route {path}/:id/:action? of a model. */
@@ -7,10 +7,12 @@ export function DocumentFormPage({
   model,
   path,
   favorite,
+  auditHistory,
 }: {
   model: string;
   path: string;
   favorite?: FavoriteSlot;
+  auditHistory?: AuditHistorySlot;
 }) {
   const { id = 'new', action } = useParams();
   return (
@@ -21,6 +23,7 @@ export function DocumentFormPage({
       id={id}
       action={action}
       favorite={favorite}
+      auditHistory={auditHistory}
     />
   );
 }

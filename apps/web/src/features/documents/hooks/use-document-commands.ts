@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { actsAsSupplier, type SessionUser } from '@p2p/domain';
+import { actsAsSupplier, type MessageAudience, type SessionUser } from '@p2p/domain';
 import { showToast } from '../../../lib/toasts.ts';
 import { useDuplicateDocument } from '../api/duplicate-document.ts';
 import { documentQuery } from '../api/get-document.ts';
@@ -94,7 +94,11 @@ export function useDocumentCommands(options: CommandOptions) {
     );
   };
 
-  const onStateChange = async (offer: WorkflowOffer, comment: string): Promise<boolean> => {
+  const onStateChange = async (
+    offer: WorkflowOffer,
+    comment: string,
+    audience?: MessageAudience,
+  ): Promise<boolean> => {
     setNotice(null);
     const version = doc?._version ?? draft.draft?._version;
     try {
@@ -102,6 +106,7 @@ export function useDocumentCommands(options: CommandOptions) {
         action: offer.name,
         ...(offer.reopen ? { reopen: true } : {}),
         ...(comment ? { comment } : {}),
+        ...(comment && audience && !offer.reopen ? { audience } : {}),
         ...(version === undefined ? {} : { _version: version }),
       });
       showToast({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Message } from 'primereact/message';
 import { Loading } from '../../../components/Loading.tsx';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useHelp } from '../api/help.ts';
 
@@ -70,12 +71,8 @@ export function HelpContent({ doc, onNavigate }: { doc: string; onNavigate?: () 
           )}
         {data.links.map((l) => link(l.url, l.label))}
       </div>
-      {/* sanitized html produced by the server */}
-      <div
-        className="help-doc__content"
-        onClick={onContentClick}
-        dangerouslySetInnerHTML={{ __html: data.content }}
-      />
+      {/* help content is html: sanitised by the server, purified again here */}
+      <SafeHtml className="help-doc__content" onClick={onContentClick} html={data.content} />
     </article>
   );
 }

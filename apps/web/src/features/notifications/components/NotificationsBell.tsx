@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import type { Notification } from '@p2p/domain';
+import { SafeHtml } from '../../../components/SafeHtml.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { showToast } from '../../../lib/toasts.ts';
 import {
@@ -80,8 +81,8 @@ export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
           >
             <i className={n.icon || 'pi pi-info-circle'} aria-hidden="true" />
             <div className="notification__body">
-              {/* the server sends notification text as sanitized html */}
-              <div className="notification__text" dangerouslySetInnerHTML={{ __html: n.text }} />
+              {/* notification text is html: sanitised by the server, purified again here */}
+              <SafeHtml className="notification__text" html={n.text} />
               {n.link && (
                 <a
                   href={n.link}

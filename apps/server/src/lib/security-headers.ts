@@ -1,0 +1,106 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Security headers of every answer (helmet): a Content-Security-Policy the web app runs under,
+ * X-Content-Type-Options nosniff, Referrer-Policy, frame rules, and Cache-Control no-store on API
+ * answers (they carry tokens, personal data and documents; no shared or browser cache may keep them).
+ */
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The web app's policy. The built app (apps/web: index.html and Vite's output) loads every script
+ * from a file of its own origin: no inline script, no eval, so script-src is 'self' alone.
+ * style-src needs 'unsafe-inline': PrimeReact injects <style> elements at runtime (component and
+ * z-index styles) and sets style attributes; styles cannot run code, scripts stay locked down.
+ */
+export const APP_CSP: Readonly<Directives> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // domain logos and icons are files of the app; data: for small images Vite inlines, blob: for
+  // downloaded files shown before they are saved
+  'img-src': ["'self'", 'data:', 'blob:'],
+  // the themes' Inter font and PrimeIcons are files of the app (Vite may inline small ones)
+  'font-src': ["'self'", 'data:'],
+  // the API is on the same origin
+  'connect-src': ["'self'"],
+  // the service worker (/sw.js)
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  // the embedded-page route (/frame/{source}) shows pages of the app itself
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  // nobody frames the app (clickjacking); see EMBEDDABLE for the exception
+  'frame-ancestors': ["'none'"],
+  // no upgrade-insecure-requests: the app is also served over plain HTTP inside company networks,
+  // where upgrading every request would break it
+};
+
+/**
+ * The API documentation (@fastify/swagger-ui at /api/docs) runs under the same policy: it loads
+ * its scripts from files (no inline script) and its data: images are allowed; checked in
+ * Chromium without a violation, so it needs no relaxed policy of its own.
+ */
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Answers the app may show inside its own pages (an order PDF or a file in a frame of the app,
+ * opened with a download token): framed by the same origin only, never by another site.
+ */
+export const EMBEDDABLE_PREFIXES: readonly string[] = ['/api/purchasing/order-pdf/', '/api/files/'];
+
+/** API answers a cache may keep: the documentation's static files and the health probe. */
+const CACHEABLE_API_PREFIXES: readonly string[] = [DOCS_PREFIX, '/api/health'];
+
+/**
+ * The answer's policy with framing by the same origin allowed. A route's own stricter policy (the
+ * file download's `sandbox; default-src 'none'`) is kept; only its frame-ancestors changes.
+ */
+export function allowSameOriginFraming(csp: string): string {
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !/^frame-ancestors\b/i.test(d));
+  return [...directives, "frame-ancestors 'self'"].join('; ');
+}
+
+const pathOf = (url: string): string => url.split('?')[0] ?? '/';
+const under = (path: string, prefix: string): boolean =>
+  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+
+/** The per-path exceptions, set after the route answered (routes may have set headers of their own). */
+async function adjustHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const path = pathOf(request.url);
+  if (EMBEDDABLE_PREFIXES.some((p) => path.startsWith(p))) {
+    const csp = reply.getHeader('content-security-policy');
+    reply.header('content-security-policy', allowSameOriginFraming(typeof csp === 'string' ? csp : ''));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  }
+  const isApi = path === '/api' || path.startsWith('/api/');
+  if (isApi && !CACHEABLE_API_PREFIXES.some((p) => under(path, p))) {
+    const current = reply.getHeader('cache-control');
+    if (typeof current !== 'string' || !/\bno-store\b/.test(current))
+      reply.header('cache-control', 'no-store');
+  }
+  return payload;
+}
+
+/** Registers helmet and the per-path exceptions on the root instance (every route, the 404s too). */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...APP_CSP } },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HTTPS deployments: 180 days, this host only (other hosts of the company may still be HTTP)
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+    // the app loads nothing cross-origin; COEP would only get in the way of opened PDFs
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', adjustHeaders);
+}

@@ -1,0 +1,256 @@
+import { STRONG_PASSWORD } from './helpers.ts';
+import { sidesOf, type Caller, type Secret, type World } from './authorization-matrix.world.ts';
+
+/**
+ * How the matrix calls each route: the data cases it applies to and, per case, the URL and a body.
+ * Writes get a harmless body (a stale _version, an unknown action, a version that does not exist,
+ * the value already stored) so only the authorization outcome matters and the shared fixtures stay.
+ * A route of the app's route table without an entry here fails the matrix.
+ */
+
+export type DataCase = 'none' | 'own' | 'other-user' | 'other-supplier' | 'other-tenant';
+
+export interface Probe {
+  case: DataCase;
+  url: string;
+  body?: unknown;
+  /** multipart form fields (one small file is always sent) */
+  multipart?: Record<string, string>;
+  /** with this query the answer must hold no item for a caller that may not read the secret */
+  hides?: Secret;
+}
+
+type Build = (w: World, c: Caller) => Probe[];
+
+const DOC_CASES = ['own', 'other-supplier', 'other-tenant'] as const;
+const STALE = 999_999;
+
+/** One probe per data case on a document (order or supplier record) or its file. */
+function docProbes(
+  w: World,
+  c: Caller,
+  url: (id: string) => string,
+  target: 'order' | 'record' | 'file',
+  body?: unknown,
+): Probe[] {
+  const sides = sidesOf(c);
+  return DOC_CASES.map((dc) => ({
+    case: dc,
+    url: url(w.sides[sides[dc]][target]),
+    ...(body !== undefined ? { body } : {}),
+  }));
+}
+
+/** The document routes: orders, and for reads the supplier records too. */
+const onDocs =
+  (suffix: string, opts: { records?: boolean; body?: unknown } = {}): Build =>
+  (w, c) => [
+    ...docProbes(w, c, (id) => `/api/purchasing/order/${id}${suffix}`, 'order', opts.body),
+    ...(opts.records ? docProbes(w, c, (id) => `/api/purchasing/supplier/${id}${suffix}`, 'record') : []),
+  ];
+
+const me = (w: World, c: Caller) => w.users[c] ?? w.users.requester!;
+const otherUser = (w: World, c: Caller) => (c === 'requester' ? w.users.buyer! : w.users.requester!);
+const otherTenantUser = (w: World, c: Caller) =>
+  c === 'globex-buyer' ? w.users.buyer! : w.users['globex-buyer']!;
+
+/** own, another user's and another tenant's user id in the path (403 but for the caller's own). */
+const onUsers =
+  (url: (userId: string) => string, cases: DataCase[] = ['own', 'other-user', 'other-tenant']): Build =>
+  (w, c) => {
+    const ids: Partial<Record<DataCase, string>> = {
+      own: me(w, c)._id,
+      'other-user': otherUser(w, c)._id,
+      'other-tenant': otherTenantUser(w, c)._id,
+    };
+    return cases.map((dc) => ({ case: dc, url: url(ids[dc]!) }));
+  };
+
+function notificationProbes(w: World, c: Caller, url: (id: string) => string): Probe[] {
+  const first = (userId: string) => w.notifications.get(userId)?.[0];
+  const own = w.users[c] ? first(w.users[c]._id) : undefined;
+  const other = first(c === 'buyer' ? w.users['manager-supplier']!._id : w.users.buyer!._id);
+  const foreign = first(otherTenantUser(w, c)._id);
+  return [
+    ...(own ? [{ case: 'own' as const, url: url(own) }] : []),
+    ...(other && c !== 'globex-buyer' ? [{ case: 'other-user' as const, url: url(other) }] : []),
+    { case: 'other-tenant', url: url(foreign!) },
+  ];
+}
+
+/** The caller's group, another tenant's (the groups of the own organization tree are everybody's). */
+function groupProbes(w: World, c: Caller): Probe[] {
+  const user = me(w, c);
+  const foreign = (user.domain === 'globex' ? w.groups.acme : w.groups.globex)[0]!;
+  const url = (id: string) => `/api/profile/group/${id}`;
+  return [
+    ...(user.groups[0] ? [{ case: 'own' as const, url: url(user.groups[0]._id) }] : []),
+    { case: 'other-tenant', url: url(foreign) },
+  ];
+}
+
+const none =
+  (url: string, body?: unknown): Build =>
+  () => [{ case: 'none', url, ...(body !== undefined ? { body } : {}) }];
+
+const q = (value: string) => encodeURIComponent(value);
+
+/** The list and search answers, with queries on the hidden values (hits, prefixes, snippets). */
+const listProbes =
+  (base: (model: string) => string): Build =>
+  (w) => {
+    const probes: Probe[] = [
+      { case: 'none', url: `${base('order')}?l=100` },
+      { case: 'none', url: `${base('supplier')}?l=100` },
+      { case: 'none', url: `${base('order')}?q=${q(w.sides.alfa.description)}` },
+    ];
+    for (const s of w.secrets) {
+      const model = s.name.includes('iban') ? 'supplier' : 'order';
+      probes.push({ case: 'none', url: `${base(model)}?q=${q(s.value)}&c=1`, hides: s });
+      probes.push({ case: 'none', url: `${base(model)}?q=${q(s.value.slice(0, 10))}&c=1`, hides: s });
+    }
+    return probes;
+  };
+
+const searchAll: Build = (w) => [
+  { case: 'none', url: `/api/search?q=${q(w.sides.alfa.description)}` },
+  { case: 'none', url: `/api/search?q=${q(w.sides.beta.description)}` },
+  { case: 'none', url: '/api/search?q=Alfa' },
+  ...w.secrets.map((s): Probe => ({ case: 'none', url: `/api/search?q=${q(s.value)}&c=1`, hides: s })),
+];
+
+/** Supplier registrations: own tenant's pending one, another tenant's. */
+const registrationProbes =
+  (action: string): Build =>
+  (w, c) => {
+    const [own, foreign] =
+      c === 'globex-buyer'
+        ? [w.registrations.globex, w.registrations.acme]
+        : [w.registrations.acme, w.registrations.globex];
+    const url = (id: string) => `/api/auth/supplier-registrations/${id}/${action}`;
+    return [
+      { case: 'own', url: url(own) },
+      { case: 'other-tenant', url: url(foreign) },
+    ];
+  };
+
+const adminUserProbes =
+  (action: string): Build =>
+  (w, c) => [
+    { case: 'own', url: `/api/admin/users/${w.pendingUser}/${action}` },
+    { case: 'other-tenant', url: `/api/admin/users/${otherTenantUser(w, c)._id}/${action}` },
+  ];
+
+export const PROBES: Record<string, Build> = {
+  'GET /api/health': none('/api/health'),
+  'POST /api/auth/signin': none('/api/auth/signin', {}),
+  'GET /api/auth/signup-policy': none('/api/auth/signup-policy'),
+  'POST /api/auth/signup': none('/api/auth/signup', {}),
+  'POST /api/auth/set-password/:id': none('/api/auth/set-password/authz-probe-link', {
+    password: STRONG_PASSWORD,
+  }),
+  'POST /api/auth/supplier-registration': none('/api/auth/supplier-registration', {}),
+  'GET /api/auth/supplier-registrations': none('/api/auth/supplier-registrations'),
+  'POST /api/auth/supplier-registrations/:id/approve': registrationProbes('approve'),
+  'POST /api/auth/supplier-registrations/:id/reject': registrationProbes('reject'),
+  // never the caller's own id: that would end the session the matrix goes on with
+  'GET /api/profile/user/signout/:userId': onUsers(
+    (id) => `/api/profile/user/signout/${id}`,
+    ['other-user', 'other-tenant'],
+  ),
+  'GET /api/profile/user/me': none('/api/profile/user/me'),
+  'GET /api/config/app/:lang': none('/api/config/app/en'),
+  'GET /api/config/routes/:lang': none('/api/config/routes/en'),
+  'GET /api/config/navigation/:lang': none('/api/config/navigation/en'),
+  'PUT /api/config/offline': none('/api/config/offline', { message: null }),
+  'GET /api/config/help/:lang/:doc': none('/api/config/help/en/help'),
+  'GET /api/profile/user/groups': none('/api/profile/user/groups'),
+  'GET /api/profile/group/:groupId': groupProbes,
+  'POST /api/profile/user/config': none('/api/profile/user/config', { lang: 'en' }),
+  'GET /api/profile/user/home/:userId': onUsers((id) => `/api/profile/user/home/${id}`),
+  'GET /api/communication/notifications': none('/api/communication/notifications'),
+  'POST /api/communication/notifications/read/:id': (w, c) =>
+    notificationProbes(w, c, (id) => `/api/communication/notifications/read/${id}`),
+  'DELETE /api/communication/notifications/all': none('/api/communication/notifications/all'),
+  'DELETE /api/communication/notifications/:id': (w, c) =>
+    notificationProbes(w, c, (id) => `/api/communication/notifications/${id}`),
+  'GET /api/config/model/:lang/:model': none('/api/config/model/en/order'),
+  'GET /api/config/formGroupFields/:key': none('/api/config/formGroupFields/order.delivery'),
+  'POST /api/config/formGroupFields': none('/api/config/formGroupFields', ['order.delivery']),
+  'GET /api/config/subtype': none('/api/config/subtype'),
+  'GET /api/config/purchasing': none('/api/config/purchasing'),
+  'GET /api/purchasing/:model': listProbes((m) => `/api/purchasing/${m}`),
+  'GET /api/purchasing/:model/trash': () => [
+    { case: 'none', url: '/api/purchasing/order/trash?l=200' },
+    { case: 'none', url: '/api/purchasing/supplier/trash?l=200' },
+  ],
+  // no supplier: refused by validation after the create permission (403 first for those who may not)
+  'POST /api/purchasing/:model': none('/api/purchasing/order', { doc: { subtype: 'P001' } }),
+  'GET /api/purchasing/:model/:id': onDocs('', { records: true }),
+  'PUT /api/purchasing/:model/:id': onDocs('', { body: { _version: STALE } }),
+  'PUT /api/purchasing/:model/:id/toggle-enabled': (w, c) =>
+    docProbes(w, c, (id) => `/api/purchasing/supplier/${id}/toggle-enabled`, 'record', { value: true }),
+  // erp-done orders are not deletable (409); the globex buyer's own order is a draft it may delete,
+  // after every other probe of documents (removals run last)
+  'DELETE /api/purchasing/:model/:id': onDocs(''),
+  'POST /api/purchasing/:model/:id/restore': onDocs('/restore'),
+  'DELETE /api/purchasing/:model/:id/purge': onDocs('/purge'),
+  'GET /api/purchasing/:model/:id/edit-start': onDocs('/edit-start', { records: true }),
+  'GET /api/purchasing/:model/:id/edit-check': onDocs('/edit-check', { records: true }),
+  'POST /api/purchasing/:model/:id/workflow': onDocs('/workflow', {
+    body: { action: 'authz-probe', _version: STALE },
+  }),
+  'POST /api/purchasing/:model/:id/reopen': onDocs('/reopen', { body: { _version: STALE } }),
+  'POST /api/purchasing/:model/:id/duplicate': onDocs('/duplicate'),
+  'GET /api/communication/messages/:model/:id': (w, c) => [
+    ...docProbes(w, c, (id) => `/api/communication/messages/order/${id}`, 'order'),
+    ...docProbes(w, c, (id) => `/api/communication/messages/supplier/${id}`, 'record'),
+  ],
+  'GET /api/purchasing/order-pdf/:id': (w, c) =>
+    docProbes(w, c, (id) => `/api/purchasing/order-pdf/${id}`, 'order'),
+  'GET /api/purchasing/order-pdf/:id/:shipId': (w, c) =>
+    docProbes(w, c, (id) => `/api/purchasing/order-pdf/${id}/authz-probe`, 'order'),
+  'GET /api/search': searchAll,
+  'GET /api/search/:model': listProbes((m) => `/api/search/${m}`),
+  'GET /api/reference/item': none('/api/reference/item'),
+  'GET /api/reference/supplier': (w) => [
+    { case: 'none', url: '/api/reference/supplier?q=a' },
+    ...w.secrets
+      .filter((s) => s.name.includes('iban'))
+      .map((s): Probe => ({ case: 'none', url: `/api/reference/supplier?q=${q(s.value)}`, hides: s })),
+  ],
+  'GET /api/reference/user': none('/api/reference/user'),
+  'GET /api/reference/tax': none('/api/reference/tax'),
+  'GET /api/taxonomy/country': none('/api/taxonomy/country'),
+  'GET /api/taxonomy/uom': none('/api/taxonomy/uom'),
+  'POST /api/purchasing/:model/:id/favorite': onDocs('/favorite'),
+  'GET /api/profile/favorites/:userId': onUsers((id) => `/api/profile/favorites/${id}`),
+  'POST /api/files': (w, c) => {
+    const sides = sidesOf(c);
+    return DOC_CASES.map((dc) => ({
+      case: dc,
+      url: '/api/files',
+      multipart: { documentId: w.sides[sides[dc]].order, model: 'order' },
+    }));
+  },
+  'POST /api/files/:id/download-token': (w, c) =>
+    docProbes(w, c, (id) => `/api/files/${id}/download-token`, 'file'),
+  'GET /api/files/:id': (w, c) => docProbes(w, c, (id) => `/api/files/${id}`, 'file'),
+  'GET /api/admin/users': none('/api/admin/users'),
+  'POST /api/admin/users/:id/approve': adminUserProbes('approve'),
+  'POST /api/admin/users/:id/reject': adminUserProbes('reject'),
+  'POST /api/admin/users/:id/unlock': adminUserProbes('unlock'),
+  'GET /api/admin/settings/sign-up': none('/api/admin/settings/sign-up'),
+  'PUT /api/admin/settings/sign-up': (w) => [
+    { case: 'none', url: '/api/admin/settings/sign-up', body: w.signUpSetting },
+  ],
+  'GET /api/admin/models': none('/api/admin/models'),
+  'GET /api/admin/models/:model': none('/api/admin/models/order'),
+  'GET /api/admin/models/:model/versions': none('/api/admin/models/order/versions'),
+  'GET /api/admin/models/:model/versions/:version': none('/api/admin/models/order/versions/1'),
+  'POST /api/admin/models/:model/validate': none('/api/admin/models/order/validate', { config: {} }),
+  'PUT /api/admin/models/:model': none('/api/admin/models/order', { config: {}, baseVersion: 1 }),
+  'POST /api/admin/models/:model/restore/:version': none('/api/admin/models/order/restore/999999'),
+  'GET /api/audit': none('/api/audit?l=200'),
+  'GET /api/audit/export': none('/api/audit/export'),
+};

@@ -1,0 +1,3 @@
+export * from './access.ts';
+export * from './diff.ts';
+export * from './hidden.ts';

@@ -1,0 +1,67 @@
+/**
+ * Which role sees which field of the directory and the reference look-ups (users, suppliers,
+ * catalogue items). Every field not named here is seen by every caller who may use the look-up;
+ * a field named here is answered only to the roles listed for it. The server narrows each answer
+ * with `narrowLookupEntry`; the answer schemas mark these fields optional.
+ */
+import { hasRole, type RoleHolder } from './roles.ts';
+
+/** Roles that work with colleagues: they see a user's e-mail address, role and supplier link. */
+export const STAFF_DIRECTORY_ROLES = [
+  'admin',
+  'manager',
+  'buyer',
+  'auditor',
+  'director',
+  'manager-purchasing',
+  'manager-supplier',
+  'rfx-manager',
+] as const;
+
+/** Roles that keep supplier master data: VAT number, address, bank details and status. */
+export const SUPPLIER_DATA_ROLES = ['admin', 'manager', 'manager-supplier'] as const;
+
+/** Roles that buy (orders, sourcing): they see catalogue prices. */
+export const CATALOGUE_PRICE_ROLES = [
+  'admin',
+  'manager',
+  'buyer',
+  'manager-purchasing',
+  'rfx-manager',
+] as const;
+
+export const LOOKUP_FIELD_ROLES = {
+  user: { email: STAFF_DIRECTORY_ROLES, role: STAFF_DIRECTORY_ROLES, supplier: STAFF_DIRECTORY_ROLES },
+  supplier: {
+    vat: SUPPLIER_DATA_ROLES,
+    address: SUPPLIER_DATA_ROLES,
+    iban: SUPPLIER_DATA_ROLES,
+    status: SUPPLIER_DATA_ROLES,
+  },
+  item: { price: CATALOGUE_PRICE_ROLES },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+export type LookupKind = keyof typeof LOOKUP_FIELD_ROLES;
+
+/** Whether the caller may see `field` of a `kind` look-up entry. */
+export function mayViewLookupField(
+  user: RoleHolder | null | undefined,
+  kind: LookupKind,
+  field: string,
+): boolean {
+  const roles = (LOOKUP_FIELD_ROLES[kind] as Record<string, readonly string[]>)[field];
+  return roles ? hasRole(user, roles) : true;
+}
+
+/** The entry without the fields the caller may not see (a copy; the entry is left as it is). */
+export function narrowLookupEntry<T extends object>(
+  user: RoleHolder | null | undefined,
+  kind: LookupKind,
+  entry: T,
+): T {
+  const out = { ...entry } as Record<string, unknown>;
+  for (const field of Object.keys(LOOKUP_FIELD_ROLES[kind])) {
+    if (!mayViewLookupField(user, kind, field)) delete out[field];
+  }
+  return out as T;
+}
