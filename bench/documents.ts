@@ -457,7 +457,8 @@ function searchCase(): Case {
             order by d.id desc
             limit 300
           ), hits as (
-            select d.id, d.model, d.key, d.subtype, d.state, d.data, ts_rank(d.search, ${query(3)}) as rank
+            select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(3)}) as rank,
+              (d.data #- '{supplierNotes}'::text[]) as data
             from candidates c join documents d on d.id = c.id
             order by rank desc, d.id desc
             limit $5 offset $6

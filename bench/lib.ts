@@ -194,7 +194,9 @@ export class Server {
 
   async start(timeoutMs = 180_000): Promise<void> {
     // as `npm run serve` starts it (package.json): a larger young generation, fewer GC pauses
-    const node = ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'];
+    // BENCH_SERVER_NODE_ARGS adds node options to the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/p'
+    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const node = [...extra, '--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'];
     const child = spawn(process.execPath, node, {
       cwd: REPO_ROOT,
       env: {

@@ -264,3 +264,28 @@ describe("document numbers are the server's", () => {
     expect(stored._version).toBe(order._version + 1);
   });
 });
+
+describe('documents are filed into the groups of their author', () => {
+  it("refuses a requester's requisition into another department's group; staff file anywhere", async () => {
+    const requester = (await signIn(t.app, 'requester')).user;
+    const buyer = (await signIn(t.app, 'buyer')).user;
+    const foreign = buyer.groups.find((g) => !requester.groups.some((r) => r._id === g._id))!;
+    expect(foreign).toBeDefined();
+    const body = (group: string) => ({
+      doc: { subtype: 'R001' },
+      description: 'Chairs',
+      deliveryDate: '2026-12-15',
+      group: { _id: group },
+      lines: [{ item: 'MAT-1000', description: 'Chair', quantity: '2', price: '50', tax: { key: 'IVA23' } }],
+    });
+    const refused = await api('requester', 'POST', '/api/purchasing/requisition', body(foreign._id));
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused.body).data.errors).toEqual([
+      { field: 'group', message: 'You can only file documents into your own groups.' },
+    ]);
+    const own = await api('requester', 'POST', '/api/purchasing/requisition', body(requester.groups[0]!._id));
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const staff = await api('buyer', 'POST', '/api/purchasing/requisition', body(foreign._id));
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+  });
+});

@@ -1,38 +1,37 @@
 import {
   canWriteDocumentKey,
+  hasRole,
+  VIEW_ALL_ROLES,
   internalDocumentKey,
   actsAsSupplier,
   canDuplicate,
-  DELIVERY_LOCK_FIELD,
-  GROUP_OPTION_LABELS,
-  documentFieldLock,
   fieldState,
   labelText,
-  refId,
-  VALUE_FIELDS,
   type DocumentLike,
-  type DocUser,
-  type LineLike,
-  type RecordRef,
 } from '@p2p/domain';
 import { audit, storedDocument, writtenDocument } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
+import { fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
-import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
-import {
-  documentRepository,
-  type DocumentRepository,
-  type DocumentRow,
-  type DocumentWrite,
-} from './document.repository.ts';
+import { lineWrites, priceLines } from './document.pricing.ts';
+import { documentRepository, type DocumentRepository, type DocumentRow } from './document.repository.ts';
 import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
 import type { ModelConfig } from './model-config.ts';
+import {
+  applyComputedLocks,
+  copyLine,
+  defaultGroup,
+  keyTaken,
+  proposedDocument,
+  refOf,
+  RESERVED,
+  type Header,
+} from './document.proposal.ts';
 
 /**
  * Saving documents: create, update, the list's enabled switch and duplicate. One pipeline on the
@@ -41,99 +40,6 @@ import type { ModelConfig } from './model-config.ts';
  */
 
 export type DocumentBody = Record<string, unknown>;
-
-/** Keys the server owns; everything else of a document body is the configurable `data`. */
-const RESERVED = new Set([
-  '_id',
-  'key',
-  'model',
-  'doc',
-  '_state',
-  'lines',
-  '_version',
-  'version',
-  'supplier',
-  'requester',
-  'group',
-  'plant',
-  'createdBy',
-  'updatedBy',
-  'updatedAt',
-  // the server's verdicts of an answer, sent back by a client that saves the whole draft
-  '_actions',
-  '_permissions',
-  ...VALUE_FIELDS,
-]);
-
-/** A line as duplicated: no consumption, no values (they are computed again). */
-const COPY_DROPS = new Set<string>([...VALUE_FIELDS, '_cq']);
-const copyLine = (l: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(l).filter(([k]) => !COPY_DROPS.has(k)));
-
-/** The id of a reference as a body sends it (an id, or an object with `_id`); null when none. */
-const refOf = (v: unknown): string | null => refId(v as RecordRef) ?? null;
-
-type Header = Omit<DocumentWrite, 'totals' | 'state'>;
-
-/**
- * The group of a new document: the group the user works in when it is a group, else the first of
- * the user's groups (working in 'All' or 'Created by me' names no group to file a document in).
- */
-const defaultGroup = (auth: AuthContext): string | null => {
-  const working = auth.user.group?._id;
-  if (working && !Object.hasOwn(GROUP_OPTION_LABELS, working)) return working;
-  return auth.user.groups[0]?._id ?? null;
-};
-
-/** The document a save would write, in the API shape the domain rules read (locks, validation). */
-function proposedDocument(
-  header: Header,
-  priced: PricedLines,
-  state: string,
-  raw: ReadonlyArray<Record<string, unknown>>,
-): DocumentLike {
-  return {
-    ...header.data,
-    key: header.key,
-    doc: { type: header.type, subtype: header.subtype },
-    _state: { current: state },
-    supplier: header.supplier_id ? (header.data.supplier as DocumentLike['supplier']) : null,
-    requester: header.requester_id ? { _id: header.requester_id } : null,
-    group: header.group_id ? { _id: header.group_id } : null,
-    plant: header.plant,
-    // Required line amounts are checked on what was sent, not on the computed zero.
-    lines: priced.lines.map(
-      (l, i) => ({ ...l, quantity: raw[i]?.quantity, price: raw[i]?.price }) as LineLike,
-    ),
-    ...priced.totals,
-  };
-}
-
-/**
- * Locks that depend on computed values (seed 000 section 5: the P009 delivery lock is editable only
- * under 500 converted list value) are decided on the priced document, on create as on update: a
- * locked field keeps its stored value, or on a new document the value its rules give (the
- * conditionalValue of other subtypes), else none.
- */
-function applyComputedLocks(
-  header: Header,
-  proposed: DocumentLike,
-  model: ModelConfig,
-  stored: DocumentRow | null,
-  user: DocUser,
-): void {
-  if (!(DELIVERY_LOCK_FIELD in header.data)) return;
-  if (documentFieldLock(DELIVERY_LOCK_FIELD, { doc: proposed, model }) === null) return;
-  let kept = stored?.data[DELIVERY_LOCK_FIELD];
-  if (!stored) {
-    const field = model.form.fields.find((f) => f.src === DELIVERY_LOCK_FIELD);
-    const ruled = field ? fieldState(field, { doc: proposed, user, mode: 'create', model }) : {};
-    kept = 'value' in ruled ? ruled.value : undefined;
-  }
-  if (kept === undefined) delete header.data[DELIVERY_LOCK_FIELD];
-  else header.data[DELIVERY_LOCK_FIELD] = kept;
-  (proposed as Record<string, unknown>)[DELIVERY_LOCK_FIELD] = kept;
-}
 
 export function documentSave(db: Db, access: DocumentAccess) {
   /**
@@ -174,6 +80,14 @@ export function documentSave(db: Db, access: DocumentAccess) {
     if (groupId && !(await repo.groupExists(auth.domainId, groupId))) {
       // a plant of the organization tree without a group of its own: file it in the user's first group
       if (chosen) errors.push({ field: 'group', message: 'Unknown group.' });
+      else groupId = auth.user.groups[0]?._id ?? null;
+    }
+    // The purchasing staff file documents into any group; everyone else into their own groups (a
+    // new account must not drop requisitions into another department's queue).
+    const own = (id: string) => auth.user.groups.some((g) => g._id === id);
+    if (groupId && groupId !== current?.group_id && !hasRole(auth.user, VIEW_ALL_ROLES) && !own(groupId)) {
+      if ('group' in body)
+        errors.push({ field: 'group', message: 'You can only file documents into your own groups.' });
       else groupId = auth.user.groups[0]?._id ?? null;
     }
     if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
@@ -225,15 +139,6 @@ export function documentSave(db: Db, access: DocumentAccess) {
     applyComputedLocks(header, proposed, model, stored?.row ?? null, docUser(auth.user));
     assertValid(proposed, model, auth.user, state);
     return { header, priced };
-  }
-
-  /** A number another document of the model holds (unique index documents_model_key): 409. */
-  function keyTaken(err: unknown, key: string | null): AppError | null {
-    const e = err as { code?: string; constraint?: string } | null;
-    if (e?.code !== '23505' || !String(e.constraint ?? '').includes('documents_model_key')) return null;
-    return new AppError('conflict', `The number '${key ?? ''}' is already used by another document.`, {
-      key: 'document.key-taken',
-    });
   }
 
   /** `copyOf`: the document a duplicate copies (the audit trail records it). */

@@ -24,6 +24,10 @@ const READABLE = sql`replace(replace(replace(
       where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
   '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
+/** `data` without the dotted paths: `data #- '{a,b}' #- ...`, each path a bound text[]. */
+const withoutPaths = (data: RawBuilder<unknown>, paths: ReadonlyArray<string>): RawBuilder<unknown> =>
+  paths.reduce<RawBuilder<unknown>>((acc, p) => sql`(${acc} #- ${p.split('.')}::text[])`, data);
+
 export interface SearchHit {
   id: string;
   model: string;
@@ -37,6 +41,8 @@ export interface SearchHit {
 export interface SearchQuery {
   /** one filter per model searched: documentScope(...).where */
   scopes: RawBuilder<boolean>[];
+  /** the srcs the index leaves out (searchHiddenPaths of the models searched): not in snippets */
+  hidden?: ReadonlyArray<string>;
   q: string;
   limit: number;
   offset: number;
@@ -57,7 +63,7 @@ export function searchRepository(db: Db) {
           limit ${candidates}
         ), hits as (
           select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(s.q)}) as rank,
-            document_search_data(d.data, document_search_paths(d.domain_id, d.model)) as readable
+            ${withoutPaths(sql`d.data`, s.hidden ?? [])} as readable
           from candidates c join documents d on d.id = c.id
           order by rank desc, d.id desc
           limit ${s.limit} offset ${s.offset}

@@ -1,4 +1,4 @@
-import { PAGING } from '@p2p/domain';
+import { PAGING, searchHiddenPaths } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { DocumentAccess } from '../documents/document.access.ts';
@@ -41,13 +41,16 @@ export function searchService(db: Db, access: Pick<DocumentAccess, 'viewableMode
       const pagesize = Math.min(MAX_SEARCH_PAGE_SIZE, Math.max(1, params.l ?? PAGING.pageSize));
       const wantCount = params.c === '1' || params.c === 'true';
       // the working context narrows search as it narrows lists
-      const scopes = (await access.viewableModels(auth, model)).map(({ scope }) => scope.listWhere);
+      const viewable = await access.viewableModels(auth, model);
+      const scopes = viewable.map(({ scope }) => scope.listWhere);
+      // what the index leaves out of every searched model is left out of the snippets too
+      const hidden = [...new Set(viewable.flatMap(({ model: m }) => searchHiddenPaths(m.form.fields)))];
 
       const q = (params.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
       const empty = { items: [] as SearchItem[], options: { count: wantCount ? 0 : null, page, pagesize } };
       if (!q || !scopes.length) return empty;
 
-      const hits = await repo.search({ scopes, q, limit: pagesize, offset: (page - 1) * pagesize });
+      const hits = await repo.search({ scopes, q, hidden, limit: pagesize, offset: (page - 1) * pagesize });
       const counted = wantCount ? await repo.count({ scopes, q }) : null;
       const items: SearchItem[] = hits.map((h) => ({
         _id: h.id,

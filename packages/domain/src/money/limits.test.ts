@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { Dec, roundDec, toDecimal } from './decimal.ts';
 import { computeDocument } from './lines.ts';
 import { MAX_AMOUNT, amountLimitErrors, amountTooLargeMessage, fitsAmount } from './limits.ts';
 
@@ -68,5 +69,26 @@ describe('amount limits (the numeric columns: values 18,2, quantities 18,3, pric
     expect(errors.filter((e) => !e.line).map((e) => e.field)).toEqual(['grossValue', 'netValue', 'value']);
     const fine = computeDocument({ lines: [{ quantity: 3, price: '2.5' }] });
     expect(amountLimitErrors(fine)).toEqual([]);
+  });
+});
+
+describe('fitsAmount without decimal arithmetic', () => {
+  it('answers as the decimal comparison for every amount', () => {
+    const kinds = ['quantity', 'price', 'value'] as const;
+    const scale = { quantity: 3, price: 5, value: 2 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.boolean(),
+        fc.stringMatching(/^[0-9]{1,19}$/),
+        fc.stringMatching(/^[0-9]{0,7}$/),
+        (kind, negative, int, dec) => {
+          const text = `${negative ? '-' : ''}${int}${dec ? `.${dec}` : ''}`;
+          const rounded = roundDec(toDecimal(text), scale[kind]).abs();
+          expect(fitsAmount(text, kind)).toBe(rounded.lte(new Dec(MAX_AMOUNT[kind])));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
