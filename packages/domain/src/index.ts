@@ -14,3 +14,4 @@ export * from './fields/index.ts';
 export * from './files/limits.ts';
 export * from './documents/index.ts';
 export * from './audit/index.ts';
+export * from './shell/html-policy.ts';

@@ -1,66 +1,22 @@
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES, HTML_ALLOWED_TAGS } from '@p2p/domain';
 import sanitize from 'sanitize-html';
 
 /**
  * The one HTML sanitiser of the server: every HTML the server stores or serves (notification text,
- * help documents, any rich text) goes through `sanitizeHtml`. An allow-list: basic formatting,
- * lists, tables, headings and links with safe schemes. Everything else is dropped: scripts, styles
- * (elements and attributes), event handlers, iframes, forms, images (a remote image is a tracking
- * pixel, and `<img onerror>` the classic payload), `javascript:` and `data:` URLs.
+ * help documents, any rich text) goes through `sanitizeHtml`, with the domain's allow-list
+ * (HTML_ALLOWED_TAGS, HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_SCHEMES); `javascript:` and `data:` URLs
+ * and everything else are dropped.
  *
  * The web app renders the result through one component (SafeHtml.tsx), which runs DOMPurify as a
  * second layer.
  */
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    'a',
-    'abbr',
-    'b',
-    'blockquote',
-    'br',
-    'code',
-    'dd',
-    'div',
-    'dl',
-    'dt',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'kbd',
-    'li',
-    'ol',
-    'p',
-    'pre',
-    's',
-    'small',
-    'span',
-    'strong',
-    'sub',
-    'sup',
-    'table',
-    'tbody',
-    'td',
-    'tfoot',
-    'th',
-    'thead',
-    'tr',
-    'u',
-    'ul',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    abbr: ['title'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
-    ol: ['start'],
-  },
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(HTML_ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
+  ),
   // relative links ('/order/42', '#top') stay; absolute ones only with these schemes
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...HTML_ALLOWED_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // the content of these is dropped with them, not kept as text

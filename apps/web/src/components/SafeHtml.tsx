@@ -1,53 +1,14 @@
 import { useMemo, type HTMLAttributes } from 'react';
 import DOMPurify from 'dompurify';
+import { HTML_ALLOWED_ATTRIBUTES, HTML_ALLOWED_TAGS } from '@p2p/domain';
 
 /**
- * The tags and attributes HTML from the server may use: the allow-list of the server's sanitiser
- * (apps/server/src/lib/sanitize-html.ts). The server sanitises what it stores and serves; this is the
- * second layer, so a row the server missed still cannot run a script in the browser.
+ * The tags and attributes HTML from the server may use: the domain's allow-list, the one the
+ * server's sanitiser keeps. The server sanitises what it stores and serves; this is the second
+ * layer, so a row the server missed still cannot run a script in the browser.
  */
-const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'code',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'kbd',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
-const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'colspan', 'rowspan', 'scope', 'start'];
+const ALLOWED_TAGS = [...HTML_ALLOWED_TAGS];
+const ALLOWED_ATTR = [...new Set(Object.values(HTML_ALLOWED_ATTRIBUTES).flat())];
 // relative links and http(s) or mailto addresses; no javascript:, data: or other schemes
 const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 

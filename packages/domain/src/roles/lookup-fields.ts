@@ -4,19 +4,10 @@
  * a field named here is answered only to the roles listed for it. The server narrows each answer
  * with `narrowLookupEntry`; the answer schemas mark these fields optional.
  */
-import { hasRole, type RoleHolder } from './roles.ts';
+import { hasRole, VIEW_ALL_ROLES, type RoleHolder } from './roles.ts';
 
 /** Roles that work with colleagues: they see a user's e-mail address, role and supplier link. */
-export const STAFF_DIRECTORY_ROLES = [
-  'admin',
-  'manager',
-  'buyer',
-  'auditor',
-  'director',
-  'manager-purchasing',
-  'manager-supplier',
-  'rfx-manager',
-] as const;
+export const STAFF_DIRECTORY_ROLES = [...VIEW_ALL_ROLES, 'rfx-manager'] as const;
 
 /** Roles that keep supplier master data: VAT number, address, bank details and status. */
 export const SUPPLIER_DATA_ROLES = ['admin', 'manager', 'manager-supplier'] as const;
