@@ -84,9 +84,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     externalLoginUrl: env.externalLoginUrl,
     tokenTtlHours: env.tokenTtlHours,
     fileDir: env.fileDir,
+    dialect: opts.dialect,
+    databaseUrl: env.databaseUrl,
     ...(opts.flags ? { flags: opts.flags } : {}),
   });
   app.decorate('services', services);
+  app.addHook('onClose', () => services.notificationEvents.close());
   app.decorateRequest('auth', null);
   app.decorateRequest('userContext', null);
   registerErrorHandlers(app);

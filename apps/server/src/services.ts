@@ -4,11 +4,12 @@ import { authService } from './auth/auth.service.ts';
 import { supplierRegistrationService } from './auth/supplier-registration.service.ts';
 import { configService, type ConfigOptions } from './config/config.service.ts';
 import { helpService } from './config/help.service.ts';
-import type { Db } from './db/database.ts';
+import type { DatabaseKind, Db } from './db/database.ts';
 import { documentService } from './documents/document.service.ts';
 import { favoriteService } from './favorites/favorite.service.ts';
 import { fileService } from './files/file.service.ts';
 import { directoryFileStorage } from './files/file.storage.ts';
+import { notificationEvents } from './notifications/notification.events.ts';
 import { notificationService } from './notifications/notification.service.ts';
 import { orderPdfService } from './pdf/order-pdf.service.ts';
 import { profileService } from './profile/profile.service.ts';
@@ -16,7 +17,16 @@ import { referenceService } from './reference/reference.service.ts';
 import { searchService } from './search/search.service.ts';
 
 /** Every service, wired once per app instance from the database and options. */
-export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: number; fileDir: string }) {
+export function createServices(
+  db: Db,
+  opts: ConfigOptions & {
+    tokenTtlHours: number;
+    fileDir: string;
+    /** the live notification events: NOTIFY/LISTEN on PostgreSQL (needs the address), else in-process */
+    dialect?: DatabaseKind;
+    databaseUrl?: string | null;
+  },
+) {
   const auth = authService(db, { tokenTtlHours: opts.tokenTtlHours });
   const documents = documentService(db);
   return {
@@ -26,6 +36,10 @@ export function createServices(db: Db, opts: ConfigOptions & { tokenTtlHours: nu
     help: helpService(),
     profile: profileService(db, auth),
     notifications: notificationService(db),
+    notificationEvents: notificationEvents(db, {
+      kind: opts.dialect ?? 'pglite',
+      databaseUrl: opts.databaseUrl,
+    }),
     documents,
     orderPdf: orderPdfService(db, documents.access),
     search: searchService(db, documents.access),

@@ -18,6 +18,8 @@ export interface Probe {
   multipart?: Record<string, string>;
   /** with this query the answer must hold no item for a caller that may not read the secret */
   hides?: Secret;
+  /** an endless answer (server-sent events): judged on its status, then closed */
+  stream?: true;
 }
 
 type Build = (w: World, c: Caller) => Probe[];
@@ -172,6 +174,8 @@ export const PROBES: Record<string, Build> = {
   'POST /api/communication/notifications/read/:id': (w, c) =>
     notificationProbes(w, c, (id) => `/api/communication/notifications/read/${id}`),
   'DELETE /api/communication/notifications/all': none('/api/communication/notifications/all'),
+  'POST /api/notifications/stream-token': none('/api/notifications/stream-token'),
+  'GET /api/notifications/stream': () => [{ case: 'none', url: '/api/notifications/stream', stream: true }],
   'DELETE /api/communication/notifications/:id': (w, c) =>
     notificationProbes(w, c, (id) => `/api/communication/notifications/${id}`),
   'GET /api/config/model/:lang/:model': none('/api/config/model/en/order'),

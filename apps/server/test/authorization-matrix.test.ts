@@ -138,6 +138,13 @@ function send(method: string, probe: Probe, caller: Caller) {
     payload = JSON.stringify(probe.body);
     headers['content-type'] = 'application/json';
   }
+  if (probe.stream)
+    return t.app
+      .inject({ method: method as 'GET', url: probe.url, headers, payloadAsStream: true })
+      .then((res) => {
+        res.stream().destroy(); // the status is the answer; the stream itself never ends
+        return Object.assign(res, { body: '' });
+      });
   return t.app.inject({
     method: method as 'GET',
     url: probe.url,

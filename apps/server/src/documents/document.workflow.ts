@@ -16,6 +16,8 @@ import { audit } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
+import { publishNotifications } from '../notifications/notification.events.ts';
+import { notifyTransition } from '../notifications/notification.notify.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { assertValid, docUser } from './document.field-rules.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
@@ -93,7 +95,7 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
     async transition(auth: AuthContext, name: string, id: string, body: WorkflowBody): Promise<void> {
       const { model, scope } = await access.loadModel(auth, name);
       const workflow = workflowOf(model) as WorkflowConfig;
-      await db.transaction().execute(async (trx) => {
+      const notified = await db.transaction().execute(async (trx) => {
         const tx = documentRepository(trx);
         const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
         if (row.deleted)
@@ -133,7 +135,11 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
         // Submitting checks the document as it will be in the approval state (requiredStates).
         if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
         await moveState(trx, auth, row, to, { action: body.action, comment, audience: body.audience });
+        const move = { action: body.action, from: row.state, to, permissions: model.permissions };
+        return notifyTransition(trx, auth, row, move);
       });
+      // announced once committed: a listener reads the notification back by id
+      await publishNotifications(db, notified);
     },
 
     /**
@@ -143,7 +149,7 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
      */
     async reopen(auth: AuthContext, name: string, id: string, body: { comment?: string; _version?: number }) {
       const { model, scope } = await access.loadModel(auth, name);
-      await db.transaction().execute(async (trx) => {
+      const notified = await db.transaction().execute(async (trx) => {
         const tx = documentRepository(trx);
         const row = await lockInScope(tx, scope, id, { deleted: 'allow' });
         assertVersion(row, body._version);
@@ -168,7 +174,15 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
           action: 'reopen',
           comment: body.comment?.trim() ?? '',
         });
+        const move = {
+          action: 'reopen',
+          from: row.state,
+          to: ACTION_TARGETS.reopen!,
+          permissions: model.permissions,
+        };
+        return notifyTransition(trx, auth, row, move);
       });
+      await publishNotifications(db, notified);
     },
 
     /** The timeline of a document: its steps and its merged messages, scoped like the document. */

@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: ['communication', 'notifications'],
+    // no polling: the notification stream (notification-stream.ts) keeps it current
     queryFn: () => api.get<Notification[]>('/communication/notifications', { query: { ts: Date.now() } }),
-    refetchInterval: 60_000,
   });
 export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery(), enabled });
 

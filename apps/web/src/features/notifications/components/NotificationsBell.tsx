@@ -15,6 +15,7 @@ import {
   removeNotification,
   useNotifications,
 } from '../api/notifications.ts';
+import { useNotificationStream } from '../api/notification-stream.ts';
 
 /** The notifications with their actions: open a link (marks it read), remove one, remove all. */
 export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
@@ -118,6 +119,7 @@ export function NotificationsBell() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data } = useNotifications();
+  useNotificationStream();
   const unread = (data ?? []).filter((n) => !n.read).length;
   return (
     <>
