@@ -1,5 +1,6 @@
 import type { DocumentList, DocumentResponse, EditInfo, SearchResponse, TimelineResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderFlow } from './order-flow.ts';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
 /**
@@ -29,40 +30,7 @@ async function alfaId(): Promise<string> {
   return (orders.find((o) => o.supplier?.name === 'Alfa Components Lda')!.supplier as { _id: string })._id;
 }
 
-async function newOrder(description: string): Promise<DocumentResponse> {
-  const res = await api('buyer', 'POST', '/api/purchasing/order', {
-    doc: { subtype: 'P001' },
-    description,
-    supplier: { _id: await alfaId() },
-    deliveryDate: '2026-12-15',
-    lines: [
-      {
-        item: 'MAT-1000',
-        description: 'Bolts',
-        quantity: '10',
-        price: '2.5',
-        tax: { key: 'IVA23' },
-      },
-    ],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
-async function move(
-  user: string,
-  doc: DocumentResponse,
-  action: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await api(user, 'POST', `/api/purchasing/order/${doc._id}/workflow`, {
-    action,
-    _version: doc._version,
-    ...extra,
-  });
-  expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
+const { newOrder, move } = orderFlow(() => t.app, token);
 
 describe('suppliers see an order from the state in which it is sent to them', () => {
   it('never a draft, an approval or a rejection: lists, reads, search and a fresh duplicate', async () => {

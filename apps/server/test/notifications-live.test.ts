@@ -1,9 +1,10 @@
-import type { DocumentList, DocumentResponse, Notification } from '@p2p/domain';
+import type { DocumentResponse, Notification } from '@p2p/domain';
 import { NOTIFICATION_EVENT, type NotificationStreamToken } from '@p2p/domain/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { connectPostgres } from '../src/db/connect.ts';
+import { orderFlow } from './order-flow.ts';
 import { call, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /**
@@ -27,42 +28,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const api = <T = DocumentResponse>(user: string, method: 'GET' | 'POST', path: string, body?: unknown) =>
-  call<T>(t.app, method, path, { token: tokens[user]!, ...(body !== undefined ? { body } : {}) });
-
 const inbox = async (user: string, app: App = t.app) =>
   (await call<Notification[]>(app, 'GET', '/api/communication/notifications', { token: tokens[user]! })).body;
 const about = async (user: string, doc: DocumentResponse) =>
   (await inbox(user)).filter((n) => n.link === `/order/${doc._id}`);
 
-async function newOrder(): Promise<DocumentResponse> {
-  const orders = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/order?l=200')).body.items;
-  const alfa = orders.find((o) => o.supplier?.name === 'Alfa Components Lda')!.supplier as { _id: string };
-  const res = await api('buyer', 'POST', '/api/purchasing/order', {
-    doc: { subtype: 'P001' },
-    description: 'Live notifications order',
-    supplier: { _id: alfa._id },
-    deliveryDate: '2026-12-15',
-    lines: [{ item: 'MAT-1000', description: 'Bolts', quantity: '10', price: '2.5', tax: { key: 'IVA23' } }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
-async function move(
-  user: string,
-  doc: DocumentResponse,
-  action: string,
-  extra: Record<string, unknown> = {},
-) {
-  const res = await api(user, 'POST', `/api/purchasing/order/${doc._id}/workflow`, {
-    action,
-    _version: doc._version,
-    ...extra,
-  });
-  expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
+const flow = orderFlow(
+  () => t.app,
+  (user) => tokens[user]!,
+);
+const newOrder = () => flow.newOrder('Live notifications order');
+const move = flow.move;
 
 describe('workflow moves notify', () => {
   it('the managers on submit-approval and the creator on approve, never the actor', async () => {
