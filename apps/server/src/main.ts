@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seed(db, { demo: env.demo });
 
-  const flush = kind === 'pglite' ? fileSystemFlusher(env.dataDir) : undefined;
+  const flush = kind === 'pglite' ? fileSystemFlusher(env.dataDir, { writeOnce: [env.fileDir] }) : undefined;
   const app = await buildApp({ db, dialect: kind, env, ...(flush ? { flush } : {}) });
   const where =
     kind === 'pglite'

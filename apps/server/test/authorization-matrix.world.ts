@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { actsAsSupplier, hasRole, type DocumentResponse, type SessionUser } from '@p2p/domain';
+import { actsAsSupplier, hasRole, ROLE_KEYS, type DocumentResponse, type SessionUser } from '@p2p/domain';
 import { documentRepository } from '../src/documents/document.repository.ts';
 import { call, signIn, STRONG_PASSWORD, type TestApp } from './helpers.ts';
 
@@ -10,23 +10,8 @@ import { call, signIn, STRONG_PASSWORD, type TestApp } from './helpers.ts';
  * a value of a field hidden by role (order supplierNotes, supplier iban) that must never leak.
  */
 
-export const ACME_ROLES = [
-  'admin',
-  'manager',
-  'buyer',
-  'auditor',
-  'director',
-  'manager-purchasing',
-  'manager-supplier',
-  'requester',
-  'supplier',
-  'supplier-user',
-  'supplier2',
-  'exc',
-  'cexc',
-  'rfx-manager',
-  'ihub-operator',
-] as const;
+/** One demo user per role key (the username is the role key; `system` cannot sign in), and Beta's supplier. */
+export const ACME_ROLES = [...ROLE_KEYS.filter((r) => r !== 'system'), 'supplier2'] as const;
 export type Caller = (typeof ACME_ROLES)[number] | 'anonymous' | 'globex-buyer';
 export const CALLERS: readonly Caller[] = [...ACME_ROLES, 'anonymous', 'globex-buyer'];
 

@@ -1,5 +1,5 @@
 import { open, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * Durability of the embedded database. PGlite (0.5.x on Node) writes its files through the
@@ -12,7 +12,13 @@ import { join } from 'node:path';
  * Concurrent writes share flushes (group commit): a write that arrives while a flush runs waits for
  * the next one, which starts as soon as the running one ends and covers every write before it.
  */
-export function fileSystemFlusher(dir: string): () => Promise<void> {
+export function fileSystemFlusher(
+  dir: string,
+  opts: { writeOnce?: ReadonlyArray<string> } = {},
+): () => Promise<void> {
+  // folders whose files are written once and renamed in (uploads): a new file changes the folder's
+  // time, so an unchanged folder is not listed (a busy tenant keeps many thousands of files there)
+  const writeOnce = new Set((opts.writeOnce ?? []).map((d) => resolve(d)));
   let since = 0;
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
@@ -32,6 +38,10 @@ export function fileSystemFlusher(dir: string): () => Promise<void> {
     for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
+        if (writeOnce.has(resolve(path))) {
+          const info = await stat(path).catch(() => null);
+          if (!info || info.mtimeMs < after) continue;
+        }
         if (await changed(path, after, out)) any = true;
       } else if (entry.isFile()) {
         const info = await stat(path).catch(() => null);
