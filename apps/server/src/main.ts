@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ db, dialect: kind, env, ...(flush ? { flush } : {}) });
   const where =
     kind === 'pglite'
-      ? `PGlite at ${env.dataDir}; every acknowledged write is flushed to disk (sync -f). ` +
+      ? `PGlite at ${env.dataDir}; every acknowledged write is flushed to disk (fsync). ` +
         'One process, no replication or point-in-time recovery: use PostgreSQL (DATABASE_URL) in production'
       : 'PostgreSQL';
   app.log.info(seeded ? 'demo data loaded' : 'demo data skipped (database not empty or DEMO=false)');
