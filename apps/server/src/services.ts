@@ -6,6 +6,7 @@ import { configService, type ConfigOptions } from './config/config.service.ts';
 import { helpService } from './config/help.service.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
 import { documentService } from './documents/document.service.ts';
+import type { WorkflowEffect } from './documents/document.workflow-effects.ts';
 import { favoriteService } from './favorites/favorite.service.ts';
 import { fileService } from './files/file.service.ts';
 import { directoryFileStorage } from './files/file.storage.ts';
@@ -28,7 +29,9 @@ export function createServices(
   },
 ) {
   const auth = authService(db, { tokenTtlHours: opts.tokenTtlHours });
-  const documents = documentService(db);
+  // each feature's part in workflow moves, run in this order inside the move's transaction
+  const effects: WorkflowEffect[] = [];
+  const documents = documentService(db, { effects });
   return {
     auth,
     supplierRegistrations: supplierRegistrationService(db, auth),

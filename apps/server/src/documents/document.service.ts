@@ -22,7 +22,9 @@ import { assertModelVisible } from './document.scope.ts';
 import { documentSave, type DocumentBody } from './document.save.ts';
 import { listDataKeys, toDocument } from './document.shape.ts';
 import { documentTrash } from './document.trash.ts';
+import { documentTimeline } from './document.timeline.ts';
 import { documentWorkflow, type WorkflowBody } from './document.workflow.ts';
+import type { WorkflowEffect } from './document.workflow-effects.ts';
 import type { ModelConfig } from './model-config.ts';
 import { modelConfigService } from './model-config.service.ts';
 
@@ -65,13 +67,14 @@ function offers(doc: DocumentLike, model: ModelConfig, sessionUser: SessionUser)
  * configurations, lists and reads (here), saves, workflow and trash; each write answers the
  * document as the caller now reads it.
  */
-export function documentService(db: Db) {
+export function documentService(db: Db, options: { effects?: ReadonlyArray<WorkflowEffect> } = {}) {
   const access = documentAccess(db);
   const repo = documentRepository(db);
   const edits = documentEditRepository(db);
   const configs = modelConfigService(db, access);
   const save = documentSave(db, access);
-  const workflow = documentWorkflow(db, access);
+  const workflow = documentWorkflow(db, access, options.effects ?? []);
+  const timeline = documentTimeline(db, access);
   const trash = documentTrash(db, access);
 
   async function list(auth: AuthContext, name: string, params: ListParams, deleted: boolean) {
@@ -170,7 +173,7 @@ export function documentService(db: Db) {
       await workflow.reopen(auth, name, id, body);
       return read(auth, name, id);
     },
-    timeline: workflow.timeline,
+    timeline: timeline.timeline,
 
     /** Records that the caller starts editing and tells who else is editing (edit-start / edit-check). */
     async edit(auth: AuthContext, name: string, id: string, start: boolean) {

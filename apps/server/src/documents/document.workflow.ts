@@ -3,12 +3,8 @@ import {
   availableTransitions,
   commentRequired,
   documentActions,
-  mergeTimeline,
   messageAudience,
   REOPEN_STATES,
-  supplierSeesState,
-  supplierTimeline,
-  timelineSteps,
   workflowOf,
   type MessageAudience,
 } from '@p2p/domain';
@@ -16,7 +12,7 @@ import { audit } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
-import { publishNotifications } from '../notifications/notification.events.ts';
+import { publishNotifications, type NotificationEvent } from '../notifications/notification.events.ts';
 import { notifyTransition } from '../notifications/notification.notify.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { assertValid, docUser } from './document.field-rules.ts';
@@ -24,11 +20,17 @@ import { documentMessageRepository } from './document-message.repository.ts';
 import { documentRepository, type DocumentRow } from './document.repository.ts';
 import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
 import type { WorkflowConfig } from './model-config.ts';
+import {
+  foldDecisions,
+  type WorkflowEffect,
+  type WorkflowEffectContext,
+} from './document.workflow-effects.ts';
 
 /**
- * How documents move: workflow actions, reopen and the timeline (seed 000 section 4). Every move
- * is re-decided on the server by the domain's availableTransitions / documentActions, grows the
- * version and writes its timeline entry in the same transaction.
+ * How documents move: workflow actions and reopen (seed 000 section 4). Every move is re-decided
+ * on the server by the domain's availableTransitions / documentActions, grows the version and
+ * writes its timeline entry in the same transaction; the features' workflow effects
+ * (document.workflow-effects.ts) shape it in that transaction.
  */
 
 export interface WorkflowBody {
@@ -51,20 +53,32 @@ const ACTION_TARGETS: Readonly<Record<string, string>> = {
   reopen: 'updated',
 };
 
+export interface MoveStep {
+  action: string;
+  comment: string;
+  audience?: MessageAudience;
+  /** the data written with the move (default: the row's data unchanged) */
+  data?: Record<string, unknown>;
+  /** the approval record of the timeline entry */
+  approval?: unknown;
+}
+
 /**
- * Moves a locked document to state `to`: its version grows (409 when someone wrote in between) and
- * the timeline records the action, the states and the comment.
+ * Moves a locked document to state `to` (which may be its own state: a recorded step that stays):
+ * its version grows (409 when someone wrote in between) and the timeline records the action, the
+ * states and the comment. Features that move another document (an approval deciding its parent)
+ * call it with that document's locked row.
  */
-async function moveState(
+export async function moveDocument(
   trx: Db,
   auth: AuthContext,
   row: DocumentRow,
   to: string,
-  step: { action: string; comment: string; audience?: MessageAudience },
+  step: MoveStep,
 ): Promise<void> {
   const written = await documentRepository(trx).update(row.id, row.version, auth.user._id, {
     ...rowWrite(row),
-    data: row.data,
+    data: step.data ?? row.data,
     state: to,
     deleted: false,
     totals: rowTotals(row),
@@ -77,6 +91,7 @@ async function moveState(
     userId: auth.user._id,
     text: step.comment || null,
     tracking: { action: step.action, from: row.state, to },
+    ...(step.approval !== undefined ? { approval: step.approval } : {}),
     audience: messageAudience(actsAsSupplier(auth.user), step.audience),
   });
   await audit.document(trx, auth, row.model, row.id, step.action === 'reopen' ? 'reopen' : 'transition', {
@@ -86,7 +101,11 @@ async function moveState(
   });
 }
 
-export function documentWorkflow(db: Db, access: DocumentAccess) {
+export function documentWorkflow(
+  db: Db,
+  access: DocumentAccess,
+  effects: ReadonlyArray<WorkflowEffect> = [],
+) {
   return {
     /**
      * Applies a workflow action: it must be offered to the caller and not disabled; a comment is
@@ -134,9 +153,25 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
           });
         // Submitting checks the document as it will be in the approval state (requiredStates).
         if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
-        await moveState(trx, auth, row, to, { action: body.action, comment, audience: body.audience });
-        const move = { action: body.action, from: row.state, to, permissions: model.permissions };
-        return notifyTransition(trx, auth, row, move);
+        const move = { action: body.action, from: row.state, to, comment, audience: body.audience };
+        const mine = effects.filter((e) => e.applies(model, move));
+        const ctx: WorkflowEffectContext = { trx, auth, model, row, doc, move };
+        const decision = foldDecisions(await runInOrder(mine, (e) => e.before?.(ctx)));
+        const target = decision.stay ? row.state : (decision.to ?? to);
+        await moveDocument(trx, auth, row, target, {
+          action: body.action,
+          comment,
+          ...(body.audience ? { audience: body.audience } : {}),
+          ...(decision.data ? { data: decision.data } : {}),
+          ...(decision.approval !== undefined ? { approval: decision.approval } : {}),
+        });
+        const outcome = { to: target, stayed: target === row.state, data: decision.data ?? row.data };
+        const events: NotificationEvent[] = decision.notified
+          ? []
+          : await notifyTransition(trx, auth, row, { ...move, to: target, permissions: model.permissions });
+        for (const extra of await runInOrder(mine, (e) => e.after?.(ctx, outcome)))
+          if (extra) events.push(...extra);
+        return events;
       });
       // announced once committed: a listener reads the notification back by id
       await publishNotifications(db, notified);
@@ -170,7 +205,7 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
           throw new AppError('conflict', offered.reason ?? 'Reopen is disabled.', {
             key: 'document.reopen-expired',
           });
-        await moveState(trx, auth, row, ACTION_TARGETS.reopen!, {
+        await moveDocument(trx, auth, row, ACTION_TARGETS.reopen!, {
           action: 'reopen',
           comment: body.comment?.trim() ?? '',
         });
@@ -184,37 +219,15 @@ export function documentWorkflow(db: Db, access: DocumentAccess) {
       });
       await publishNotifications(db, notified);
     },
-
-    /** The timeline of a document: its steps and its merged messages, scoped like the document. */
-    async timeline(auth: AuthContext, name: string, id: string) {
-      // the scope check and the state only: a 2,000-line order's lines are not needed here
-      const { model, row } = await access.find(auth, name, id);
-      const workflow = workflowOf(model);
-      const stored = (await documentMessageRepository(db).list(id)).map((m) => ({
-        _id: m.id,
-        state: m.state,
-        ts: new Date(m.ts).toISOString(),
-        user: m.user_id ? { _id: m.user_id, name: m.user_name ?? '' } : null,
-        text: m.text,
-        tracking: m.tracking,
-        approval: m.approval,
-        audience: m.audience,
-        authorSupplier: m.author_supplier,
-      }));
-      // Suppliers read only what is addressed to them (no internal comments, approvals or names).
-      const readable = actsAsSupplier(auth.user)
-        ? supplierTimeline(stored, auth.user.supplier?._id ?? '', (s) =>
-            supplierSeesState(model.permissions, s),
-          )
-        : stored;
-      const messages = readable.map(({ audience: _a, authorSupplier: _s, ...m }) => m);
-      return {
-        state: row.state,
-        steps: timelineSteps(workflow, row.state),
-        items: mergeTimeline(messages, { repeats: workflow.repeats ?? false }).map(
-          ({ entries: _entries, ...entry }) => entry,
-        ),
-      };
-    },
   };
+}
+
+/** Effects run one after the other: they share the transaction's connection. */
+async function runInOrder<T>(
+  effects: ReadonlyArray<WorkflowEffect>,
+  run: (e: WorkflowEffect) => Promise<T> | undefined,
+): Promise<Array<T | undefined>> {
+  const out: Array<T | undefined> = [];
+  for (const e of effects) out.push(await run(e));
+  return out;
 }
