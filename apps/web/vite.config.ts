@@ -1,13 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { themesPlugin, versionPlugin } from './vite-plugins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), versionPlugin(), themesPlugin()],
+  plugins: [
+    react(),
+    versionPlugin(),
+    themesPlugin(),
+    // .br and .gz beside every text asset, served as they are by the server (static-web.ts)
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|html|svg|json|webmanifest)$/,
+      exclude: [/version\.json$/],
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -100,6 +102,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       return payload;
     });
   await registerSecurityHeaders(app);
+  // Answers travel compressed when the client accepts it (an opened 2,000-line order is ~680 KiB of
+  // JSON): brotli at quality 4 (fast, close to gzip -9 in size), else gzip. The web app's own files
+  // are compressed once at build (web/static-web.ts serves the .br/.gz); the event stream hijacks
+  // its reply, so nothing buffers it; file downloads keep their bytes as stored.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(application\/json|text\/csv|text\/html|image\/svg\+xml)/,
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
@@ -159,6 +160,41 @@ describe('web app', () => {
       expect(cfg.body.version).toBe('9.9.9-test');
     } finally {
       await web.close();
+    }
+  });
+  it("serves the build's precompressed files and compresses JSON answers for clients that accept it", async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'p2p-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>P2P</title>');
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    await writeFile(join(dist, 'assets', 'app-1.js'), js);
+    await writeFile(join(dist, 'assets', 'app-1.js.br'), brotliCompressSync(js));
+    const web = await createTestApp({ env: { webDist: dist } });
+    try {
+      const br = await web.app.inject({
+        url: '/assets/app-1.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      const plain = await web.app.inject({ url: '/assets/app-1.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+
+      const { token } = await signIn(web.app, 'buyer');
+      const auth = { authorization: `Bearer ${token}` };
+      const raw = await web.app.inject({ url: '/api/purchasing/order', headers: auth });
+      const gz = await web.app.inject({
+        url: '/api/purchasing/order',
+        headers: { ...auth, 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.rawPayload.length).toBeLessThan(raw.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(raw.body));
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });

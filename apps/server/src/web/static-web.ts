@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
+      // the build writes name.br and name.gz beside each text file (vite-plugin-compression2)
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const name = filePath.split(/[\\/]/).pop() ?? '';
