@@ -171,8 +171,9 @@ async function generate(db: SqlClient, kind: BenchDb['kind'], notes: string[]): 
            case v.m when 'order' then (array['P001','P002','P003','P004','P005','P006','P007','P008','P009','P010','P011','P012','P013'])[1 + v.g % 13]
                     when 'requisition' then 'R00' || (1 + v.g % 7) else 'C00' || (1 + v.g % 4) end,
            case when v.state in ('approved','erp-done','completed','closed') then
-             case v.m when 'order' then (4500000000 + v.g)::text when 'requisition' then (1000000000 + v.g)::text
-                      else 'CT-' || lpad(v.g::text, 7, '0') end end,
+             -- numbered above the demo tenant's own documents (keys are unique per tenant and model)
+             case v.m when 'order' then (4510000000 + v.g)::text when 'requisition' then (1010000000 + v.g)::text
+                      else 'CTB-' || lpad(v.g::text, 7, '0') end end,
            v.state,
            case when v.m <> 'requisition' then c.sup[v.si] end,
            c.usr[1 + v.g % cardinality(c.usr)],
@@ -188,7 +189,7 @@ async function generate(db: SqlClient, kind: BenchDb['kind'], notes: string[]): 
              'deliveryDate', to_char(date '2025-01-01' + ((v.g::bigint * 7919) % 900)::int, 'YYYY-MM-DD'),
              'paymentTerms', (array['30D','60D','90D'])[1 + v.g % 3],
              'supplier', case when v.m <> 'requisition' then jsonb_build_object('_id', c.sup[v.si], 'name', c.supn[v.si]) end,
-             'reference', case when v.m = 'order' and v.g % 13 = 10 then jsonb_build_object('contract', 'CT-' || lpad((v.g % 1000)::text, 7, '0')) end,
+             'reference', case when v.m = 'order' and v.g % 13 = 10 then jsonb_build_object('contract', 'CTB-' || lpad((v.g % 1000)::text, 7, '0')) end,
              'validFrom', case when v.m = 'contract' then '2026-01-01' end,
              'validTo', case when v.m = 'contract' then '2026-12-31' end
            )),

@@ -7,10 +7,14 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import { MESSAGES, type UiFlags } from '@p2p/domain';
 import { isRoutePolicy, type RoutePolicy } from '@p2p/domain/api';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { activityRoutes } from './activity/activity.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { approvalRoutes } from './approvals/approval.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authHook } from './auth/auth.hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { noteRoutes } from './communication/note.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { readEnv, type AppEnv } from './config/env.ts';
 import type { DatabaseKind, Db } from './db/database.ts';
@@ -24,9 +28,13 @@ import { loggerOptions } from './lib/logger-options.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
 import { orderPdfRoutes } from './pdf/order-pdf.routes.ts';
+import { photoRoutes } from './profile/photo.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
+import { reportingRoutes } from './reporting/report.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { receivingRoutes } from './receiving/receiving.routes.ts';
+import { evaluationRoutes } from './evaluations/evaluation.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWebApp } from './web/static-web.ts';
 
@@ -184,9 +192,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(searchRoutes, { prefix: '/api', services });
   await app.register(referenceRoutes, { prefix: '/api', services });
   await app.register(favoriteRoutes, { prefix: '/api', services });
+  await app.register(approvalRoutes, { prefix: '/api', services });
   await app.register(fileRoutes, { prefix: '/api', services });
+  await app.register(activityRoutes, { prefix: '/api', services });
+  await app.register(chatRoutes, { prefix: '/api', services });
+  await app.register(photoRoutes, { prefix: '/api', services });
+  await app.register(noteRoutes, { prefix: '/api', services });
+  await app.register(receivingRoutes, { prefix: '/api', services });
+  await app.register(evaluationRoutes, { prefix: '/api', services });
   await app.register(adminRoutes, { prefix: '/api', db: opts.db });
   await app.register(auditRoutes, { prefix: '/api', services });
+  await app.register(reportingRoutes, { prefix: '/api', services });
 
   await registerWebApp(app, env.webDist);
   await services.config.ensureDefaults();

@@ -97,6 +97,15 @@ const none =
 
 const q = (value: string) => encodeURIComponent(value);
 
+const APPROVAL_RULE_PROBE = {
+  model: 'order',
+  name: 'Authz probe',
+  priority: 0,
+  conditions: {},
+  levels: [{ kind: 'user' }],
+  enabled: false,
+};
+
 /** The list and search answers, with queries on the hidden values (hits, prefixes, snippets). */
 const listProbes =
   (base: (model: string) => string): Build =>
@@ -210,6 +219,23 @@ export const PROBES: Record<string, Build> = {
     ...docProbes(w, c, (id) => `/api/communication/messages/order/${id}`, 'order'),
     ...docProbes(w, c, (id) => `/api/communication/messages/supplier/${id}`, 'record'),
   ],
+  // notes (the message box): the rules and the supplier isolation are proven in notes*.test.ts
+  'GET /api/communication/notes/:model/:id': (w, c) => [
+    ...docProbes(w, c, (id) => `/api/communication/notes/order/${id}`, 'order'),
+    ...docProbes(w, c, (id) => `/api/communication/notes/supplier/${id}`, 'record'),
+  ],
+  // a log that is no note: refused after the document check, nothing is kept
+  'POST /api/communication/messages/:model/:id': (w, c) => {
+    const sides = sidesOf(c);
+    return DOC_CASES.map((dc) => ({
+      case: dc,
+      url: `/api/communication/messages/order/${w.sides[sides[dc]].order}`,
+      multipart: { log: '{}' },
+    }));
+  },
+  'GET /api/communication/messages/delete/:id': none('/api/communication/messages/delete/999999999'),
+  'GET /api/profile/user/notes': none('/api/profile/user/notes'),
+  'GET /api/profile/user/notes/:userId': onUsers((id) => `/api/profile/user/notes/${id}`),
   'GET /api/purchasing/order-pdf/:id': (w, c) =>
     docProbes(w, c, (id) => `/api/purchasing/order-pdf/${id}`, 'order'),
   'GET /api/purchasing/order-pdf/:id/:shipId': (w, c) =>
@@ -229,6 +255,27 @@ export const PROBES: Record<string, Build> = {
   'GET /api/taxonomy/uom': none('/api/taxonomy/uom'),
   'POST /api/purchasing/:model/:id/favorite': onDocs('/favorite'),
   'GET /api/profile/favorites/:userId': onUsers((id) => `/api/profile/favorites/${id}`),
+  // approvals: the world's orders stand for approval ids (no approval there: 404 for everyone, the
+  // scope and tenant checks run first); approvals.test.ts proves the rest on real approvals
+  'GET /api/automation/approval/:approvalId': (w, c) =>
+    docProbes(w, c, (id) => `/api/automation/approval/${id}`, 'order'),
+  'POST /api/automation/approval/dry-run/:model': none('/api/automation/approval/dry-run/order', {}),
+  'POST /api/automation/approval/dry-run/:model/:id': (w, c) =>
+    docProbes(w, c, (id) => `/api/automation/approval/dry-run/order/${id}`, 'order', {}),
+  'POST /api/automation/approval/:approvalId/request': (w, c) =>
+    docProbes(w, c, (id) => `/api/automation/approval/${id}/request`, 'order', { consultant: 'authz-probe' }),
+  'POST /api/automation/approval/:approvalId/opinion': (w, c) =>
+    docProbes(w, c, (id) => `/api/automation/approval/${id}/opinion`, 'order', {}),
+  // a rule the schema takes and the rules refuse (a user level without its user): nothing is saved
+  'GET /api/admin/approval-rules': none('/api/admin/approval-rules?model=order'),
+  'POST /api/admin/approval-rules': none('/api/admin/approval-rules', APPROVAL_RULE_PROBE),
+  'PUT /api/admin/approval-rules/:id': none('/api/admin/approval-rules/999999999', APPROVAL_RULE_PROBE),
+  'DELETE /api/admin/approval-rules/:id': none('/api/admin/approval-rules/999999999'),
+  'GET /api/approvals/delegations': none('/api/approvals/delegations'),
+  'POST /api/approvals/delegations': none('/api/approvals/delegations', {}),
+  'DELETE /api/approvals/delegations/:id': () => [
+    { case: 'other-user', url: '/api/approvals/delegations/999999999' },
+  ],
   'POST /api/files': (w, c) => {
     const sides = sidesOf(c);
     return DOC_CASES.map((dc) => ({
@@ -257,4 +304,99 @@ export const PROBES: Record<string, Build> = {
   'POST /api/admin/models/:model/restore/:version': none('/api/admin/models/order/restore/999999'),
   'GET /api/audit': none('/api/audit?l=200'),
   'GET /api/audit/export': none('/api/audit/export'),
+  // recent activity, chats and photos: the participant and photo rules themselves are proven in
+  // activity.test.ts, chat.test.ts and photo.test.ts (the matrix's world holds no chat)
+  'GET /api/profile/activity/:userId': onUsers((id) => `/api/profile/activity/${id}?k=11&l=50`),
+  'GET /api/chat': none('/api/chat'),
+  // an unknown participant: refused after the document check, nothing is created
+  'POST /api/chat': (w, c) => {
+    const sides = sidesOf(c);
+    return DOC_CASES.map((dc) => ({
+      case: dc,
+      url: '/api/chat',
+      body: {
+        model: 'order',
+        documentId: w.sides[sides[dc]].order,
+        participants: ['authz-probe'],
+        text: 'probe',
+      },
+    }));
+  },
+  'GET /api/chat/widget': none('/api/chat/widget'),
+  'PUT /api/chat/widget': none('/api/chat/widget', { enabled: false }),
+  'GET /api/chat/:id': () => [{ case: 'other-user', url: '/api/chat/00000000-0000-4000-8000-000000000000' }],
+  'POST /api/chat/:id/messages': () => [
+    {
+      case: 'other-user',
+      url: '/api/chat/00000000-0000-4000-8000-000000000000/messages',
+      body: { text: 'x' },
+    },
+  ],
+  // a text file is no PNG: refused before anything is kept
+  'POST /api/profile/photo': () => [{ case: 'none', url: '/api/profile/photo', multipart: {} }],
+  'DELETE /api/profile/photo': none('/api/profile/photo'),
+  'GET /api/profile/photo/:userId': onUsers((id) => `/api/profile/photo/${id}`),
+  // receiving from an order: the matrix's orders are erp-done, not confirmed, so a dispatch or
+  // receipt the caller may start is refused (409) and nothing is created
+  'GET /api/receiving/order/:id/open': (w, c) =>
+    docProbes(w, c, (id) => `/api/receiving/order/${id}/open`, 'order'),
+  'POST /api/receiving/order/:id/dispatch': (w, c) =>
+    docProbes(w, c, (id) => `/api/receiving/order/${id}/dispatch`, 'order', {
+      lines: [{ pos: 10, quantity: 1 }],
+    }),
+  'POST /api/receiving/order/:id/receipt': (w, c) =>
+    docProbes(w, c, (id) => `/api/receiving/order/${id}/receipt`, 'order', {
+      lines: [{ pos: 10, quantity: 1 }],
+    }),
+  'POST /api/evaluations/due': none('/api/evaluations/due'),
+  // reports: the configuration and stored queries, results over the caller's scope (grouped by the
+  // role-hidden order notes too: whoever may not read them is refused, a supplier sees only its own)
+  'GET /api/config/query': none('/api/config/query'),
+  'GET /api/reporting/config/timePeriod': none('/api/reporting/config/timePeriod'),
+  'GET /api/reporting/queries': none('/api/reporting/queries'),
+  'GET /api/reporting/query/:id': none('/api/reporting/query/dashboard'),
+  // no name: refused by the checks before anything is stored
+  'POST /api/reporting/query/save': none('/api/reporting/query/save', { model: 'order' }),
+  'POST /api/reporting/query/result': (w) => {
+    const report = (aggregation: unknown, type = 'user-query') => ({
+      name: 'Authz',
+      type,
+      model: 'order',
+      tr: { _id: 'all' },
+      aggregation,
+    });
+    return [
+      {
+        case: 'none',
+        url: '/api/reporting/query/result',
+        body: report({
+          groupBy: [{ field: 'supplier' }, { field: '_state.current' }],
+          metrics: [{ function: 'count' }],
+        }),
+      },
+      {
+        case: 'none',
+        url: '/api/reporting/query/result',
+        body: report({ groupBy: [{ field: 'supplierNotes' }], metrics: [{ function: 'count' }] }),
+      },
+      ...w.secrets
+        .filter((s) => s.name.includes('supplierNotes'))
+        .map((s): Probe => ({
+          case: 'none',
+          url: '/api/reporting/query/result',
+          body: report(
+            {
+              pipeline: JSON.stringify([
+                { $match: { supplierNotes: s.value } },
+                { $group: { _id: '$supplier', n: { $sum: 1 } } },
+              ]),
+            },
+            'system-query',
+          ),
+          hides: s,
+        })),
+    ];
+  },
+  'GET /api/reporting/colors/:count': none('/api/reporting/colors/3'),
+  'POST /api/reporting/export-data': none('/api/reporting/export-data', { headers: ['a'], data: [{ a: 1 }] }),
 };

@@ -13,5 +13,17 @@ export * from './money/index.ts';
 export * from './fields/index.ts';
 export * from './files/limits.ts';
 export * from './documents/index.ts';
+export * from './workflow/index.ts';
 export * from './audit/index.ts';
+export * from './approvals/index.ts';
+export * from './activity/index.ts';
+export * from './notes/index.ts';
+// receiving and evaluations: open quantities, receipts, reversal, evaluation periods
+export * from './receiving/index.ts';
+export type * from './api/receiving.ts';
+// the notes contract's types (the web reads the contract from here; contract.ts lists the older areas)
+export type * from './api/notes.ts';
+// reports: builder rules, intervals, time ranges, pipelines, dashboard 'what' options
+export * from './reporting/index.ts';
+export type * from './api/reporting.ts';
 export * from './shell/html-policy.ts';

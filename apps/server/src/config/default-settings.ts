@@ -1,4 +1,4 @@
-import { AUDIT_READER_ROLES } from '@p2p/domain';
+import { AUDIT_READER_ROLES, VIEW_ALL_ROLES } from '@p2p/domain';
 import type { ChatSettings, RouteConfig, SignUpPolicy, UiFlags } from '@p2p/domain';
 
 /**
@@ -52,6 +52,9 @@ export const DEFAULT_ROUTES: RouteConfig[] = [
   modelRoute('/supplier', 'supplier', 'purchasing'),
   modelRoute('/complaint', 'complaint', 'evaluations'),
   modelRoute('/purchase-rfx', 'purchase-rfx', 'sourcing'),
+  modelRoute('/rfx-proposal', 'rfx-proposal', 'sourcing'),
+  // approvals of requisitions, orders and contracts (apps/server/src/approvals): their own documents
+  modelRoute('/approval', 'approval', 'purchasing'),
   {
     path: '/notifications',
     name: 'notifications',
@@ -96,7 +99,13 @@ export const DEFAULT_NAVIGATION: NavSetting[] = [
   {
     label: { en: 'Sourcing', pt: 'Consultas ao mercado' },
     icon: 'pi pi-megaphone',
-    children: [item('RFx', 'Consultas (RFx)', '/purchase-rfx')],
+    // the roles that read RFx and proposals (view-all roles and rfx-manager); suppliers have no
+    // sidebar: their proposals (the invitations) come by notification and from their home page
+    roles: [...VIEW_ALL_ROLES, 'rfx-manager'].join(','),
+    children: [
+      item('RFx', 'Consultas (RFx)', '/purchase-rfx'),
+      item('Proposals', 'Propostas', '/rfx-proposal'),
+    ],
   },
   {
     label: { en: 'Evaluations', pt: 'Avaliações' },

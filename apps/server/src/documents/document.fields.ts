@@ -41,7 +41,8 @@ const JOINED_SRCS: ReadonlySet<string> = new Set(['supplier.name', 'requester.na
 /** Whether sorting or filtering by these srcs needs the joins of the list query. */
 export const needsJoins = (srcs: ReadonlyArray<string>): boolean => srcs.some((src) => JOINED_SRCS.has(src));
 
-function expressionOf(src: string): RawBuilder<unknown> {
+/** The SQL of a field src over `documents d` (reports group and filter by it as the list does). */
+export function expressionOf(src: string): RawBuilder<unknown> {
   const column = RELATIONAL[src];
   if (column) return column;
   const segments = src.split('.').map((s) => sql`${s}`);
@@ -75,15 +76,62 @@ export function sortSpec(model: ModelConfig, s: string): SortSpec {
  * filterable srcs (`search`); the SQL is written here, never taken from a configuration.
  */
 const NAMED_FILTERS: Readonly<Record<string, Readonly<Record<string, RawBuilder<boolean>>>>> = {
-  // received (posted) and not evaluated yet: no order evaluation names the reception's order
+  // 'waiting evaluation' (receiving and evaluations, see README): a posted reception whose order
+  // has no completed order evaluation yet (one is created when a receipt of the order is posted);
+  // on the evaluation models themselves, an evaluation still open
   evaluation: {
-    due: sql<boolean>`(d.state in ('erp-done', 'completed') and not exists (
-      select 1 from documents e
-      where e.domain_id = d.domain_id and e.model = 'order-evaluation' and not e.deleted
-        and e.data ->> 'parent' = d.data #>> '{reference,order}'))`,
+    due: sql<boolean>`(case when d.model = 'reception' then
+      d.state in ('erp-done', 'completed') and not exists (
+        select 1 from documents e
+        where e.domain_id = d.domain_id and e.model = 'order-evaluation' and not e.deleted
+          and e.state = 'completed' and e.data ->> 'parent' = d.data #>> '{reference,order}')
+      else d.state in ('created', 'updated') end)`,
   },
 };
 export const NAMED_FILTER_KEYS: readonly string[] = Object.keys(NAMED_FILTERS);
+
+/**
+ * Filters every model offers whose value is bound, not chosen from a list (the drill-downs of
+ * reports select exactly the documents behind a figure with them): the creation time from an
+ * instant (included) to an instant (excluded), or by days (yyyy-MM-dd, UTC, both included); the
+ * delivery date by days (both included); documents with lines (`lines=any`), or with a line whose
+ * item or type is one of a comma list. An invalid value answers undefined (refused as a filter).
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const validTime = (v: string): boolean => !Number.isNaN(Date.parse(v));
+const validDay = (v: string): boolean =>
+  DAY.test(v) && validTime(`${v}T00:00:00Z`) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+/** An instant, or the start of a day (`end`: the start of the day after it, so the day is included). */
+function instantOf(v: string, end: boolean): string | undefined {
+  if (INSTANT.test(v) && validTime(v)) return v;
+  if (!validDay(v)) return undefined;
+  const t = new Date(`${v}T00:00:00Z`);
+  return new Date(t.getTime() + (end ? 86_400_000 : 0)).toISOString();
+}
+const lineWith = (key: 'item' | 'type', v: string) =>
+  sql<boolean>`exists (select 1 from document_lines fl where fl.document_id = d.id
+    and fl.data ->> ${key} = any(${v.split(',')}::text[]))`;
+const deliveryDay = sql`left(jsonb_extract_path_text(d.data, 'deliveryDate'), 10)`;
+const VALUE_FILTERS: Readonly<Record<string, (v: string) => RawBuilder<boolean> | undefined>> = {
+  createdFrom: (v) => {
+    const t = instantOf(v, false);
+    return t ? sql<boolean>`d.created_at >= ${t}::timestamptz` : undefined;
+  },
+  createdTo: (v) => {
+    const t = instantOf(v, true);
+    return t ? sql<boolean>`d.created_at < ${t}::timestamptz` : undefined;
+  },
+  deliveryFrom: (v) => (validDay(v) ? sql<boolean>`${deliveryDay} >= ${v}` : undefined),
+  deliveryTo: (v) => (validDay(v) ? sql<boolean>`${deliveryDay} <= ${v}` : undefined),
+  lines: (v) =>
+    v === 'any'
+      ? sql<boolean>`exists (select 1 from document_lines fl where fl.document_id = d.id)`
+      : undefined,
+  'lines.item': (v) => lineWith('item', v),
+  'lines.type': (v) => lineWith('type', v),
+};
+export const VALUE_FILTER_KEYS: readonly string[] = Object.keys(VALUE_FILTERS);
 
 /** `state` in a route or link is the document's workflow state. */
 const FILTER_ALIASES: Readonly<Record<string, string>> = { state: '_state.current' };
@@ -96,13 +144,18 @@ const filterNotAllowed = (src: string): AppError =>
 
 /**
  * Equality filters `?src=value` (comma list = any of) over the model's filterable srcs (`search`),
- * `state` for `_state.current`, and the named filters the model offers.
+ * `state` for `_state.current`, the named filters the model offers, and the value filters above.
  */
 export function filterExpressions(
   model: ModelConfig,
   filters: Record<string, string>,
 ): RawBuilder<boolean>[] {
   return Object.entries(filters).map(([name, value]) => {
+    if (Object.hasOwn(VALUE_FILTERS, name)) {
+      const bound = VALUE_FILTERS[name]!(value);
+      if (!bound) throw filterNotAllowed(`${name}=${value}`);
+      return bound;
+    }
     const named = NAMED_FILTERS[name];
     if (named && Object.hasOwn(NAMED_FILTERS, name)) {
       const expression = Object.hasOwn(named, value) ? named[value] : undefined;

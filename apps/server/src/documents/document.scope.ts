@@ -39,13 +39,17 @@ export interface DocumentScope {
 
 const seesAll = (user: RoleHolder) => hasRole(user, VIEW_ALL_ROLES);
 
-/** The caller is requester, recipient or manager of the row, or shares its group. */
+/**
+ * The caller is requester, recipient or manager of the row, one of its assignees (an approver the
+ * approval rules named must see what waits for them), or shares its group.
+ */
 function involvement(user: SessionUser): RawBuilder<boolean> {
   const groups = user.groups.map((g) => sql`${g._id}`);
   const groupMatch = groups.length ? sql`d.group_id in (${sql.join(groups)})` : sql`false`;
   return sql<boolean>`(d.requester_id = ${user._id}
     or d.data #>> '{recipient,_id}' = ${user._id}
     or d.data #>> '{manager,_id}' = ${user._id}
+    or d.data -> 'assignees' @> ${JSON.stringify([{ _id: user._id }])}::jsonb
     or ${groupMatch})`;
 }
 

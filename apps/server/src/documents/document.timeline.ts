@@ -5,11 +5,40 @@ import {
   supplierTimeline,
   timelineSteps,
   workflowOf,
+  type MergedTimelineEntry,
+  type NoteTo,
+  type TimelineMessage,
 } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { DocumentAccess } from './document.access.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
+
+/**
+ * Merges consecutive messages by the same user in the same state (mergeTimeline), but never a note:
+ * each note is its own words with its own files, so it stays an entry of its own (count 1) and
+ * breaks the run of the workflow steps around it.
+ */
+function mergeKeepingNotes<M extends TimelineMessage & { to?: NoteTo }>(
+  messages: ReadonlyArray<M>,
+  repeats: boolean,
+): MergedTimelineEntry<M>[] {
+  const out: MergedTimelineEntry<M>[] = [];
+  let run: M[] = [];
+  const flush = () => {
+    out.push(...mergeTimeline(run, { repeats }));
+    run = [];
+  };
+  for (const m of messages) {
+    if (m.to === undefined) run.push(m);
+    else {
+      flush();
+      out.push({ ...m, count: 1, entries: [m] });
+    }
+  }
+  flush();
+  return out;
+}
 
 /** The timeline of a document (seed 000 section 4 "Timeline"): its steps and its merged messages. */
 export function documentTimeline(db: Db, access: DocumentAccess) {
@@ -19,7 +48,10 @@ export function documentTimeline(db: Db, access: DocumentAccess) {
       // the scope check and the state only: a 2,000-line order's lines are not needed here
       const { model, row } = await access.find(auth, name, id);
       const workflow = workflowOf(model);
-      const stored = (await documentMessageRepository(db).list(id)).map((m) => ({
+      const repo = documentMessageRepository(db);
+      const rows = await repo.list(id);
+      const files = await repo.files(rows.filter((m) => m.note_to !== null).map((m) => m.id));
+      const stored = rows.map((m) => ({
         _id: m.id,
         state: m.state,
         ts: new Date(m.ts).toISOString(),
@@ -29,18 +61,24 @@ export function documentTimeline(db: Db, access: DocumentAccess) {
         approval: m.approval,
         audience: m.audience,
         authorSupplier: m.author_supplier,
+        // a note posted in the message box (seed 000 section 3: files; seed 001: to, line)
+        ...(m.note_to !== null ? { to: m.note_to, line: m.line, files: files.get(m.id) ?? [] } : {}),
       }));
-      // Suppliers read only what is addressed to them (no internal comments, approvals or names).
+      // Suppliers read only what is addressed to them (no internal note or its files, no internal
+      // comment, approval or staff name: an internal author's note to the supplier shows no author).
       const readable = actsAsSupplier(auth.user)
         ? supplierTimeline(stored, auth.user.supplier?._id ?? '', (s) =>
             supplierSeesState(model.permissions, s),
           )
         : stored;
-      const messages = readable.map(({ audience: _a, authorSupplier: _s, ...m }) => m);
+      // a workflow step read by a supplier has its files nulled: only a note's files are answered
+      const messages = readable.map(({ audience: _a, authorSupplier: _s, files, ...m }) =>
+        files ? { ...m, files } : m,
+      );
       return {
         state: row.state,
         steps: timelineSteps(workflow, row.state),
-        items: mergeTimeline(messages, { repeats: workflow.repeats ?? false }).map(
+        items: mergeKeepingNotes(messages, workflow.repeats ?? false).map(
           ({ entries: _entries, ...entry }) => entry,
         ),
       };

@@ -35,6 +35,8 @@ import {
 
 export interface WorkflowBody {
   action: string;
+  /** the target state, when two transitions of one name leave the current state */
+  to?: string;
   comment?: string;
   /** who the comment is for; a supplier's comments are always for both sides */
   audience?: MessageAudience;
@@ -124,7 +126,7 @@ export function documentWorkflow(
         assertVersion(row, body._version);
         const doc = toDocument(row, model, await tx.lines(id));
         const offered = availableTransitions(doc, workflow, docUser(auth.user), new Date(), { model }).find(
-          (t) => t.name === body.action,
+          (t) => t.name === body.action && (body.to === undefined || t.to === body.to),
         );
         if (!offered)
           throw new AppError(
@@ -145,7 +147,12 @@ export function documentWorkflow(
             [{ field: 'comment', message: 'A comment is required.' }],
             'workflow.comment-required',
           );
-        const config = workflow.transitions.find((t) => t.name === body.action && t.from.includes(row.state));
+        const config = workflow.transitions.find(
+          (t) =>
+            t.name === body.action &&
+            t.from.includes(row.state) &&
+            (body.to === undefined || t.to === body.to),
+        );
         const to = config?.to ?? ACTION_TARGETS[body.action];
         if (!to)
           throw new AppError('conflict', `The action '${body.action}' has no target state.`, {

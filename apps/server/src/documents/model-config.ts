@@ -13,7 +13,11 @@ export const MODELS = [
   'order-evaluation',
   'complaint',
   'purchase-rfx',
+  // a supplier's proposal to an RFx, made when the RFx opens (apps/server/src/sourcing)
+  'rfx-proposal',
   'supplier',
+  // an approval of a requisition, order or contract (apps/server/src/approvals): never a supplier's
+  'approval',
 ] as const;
 export type ModelName = (typeof MODELS)[number];
 

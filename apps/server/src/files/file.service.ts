@@ -81,7 +81,13 @@ function uploadOptions(fields: Record<string, string>) {
 
 export function fileService(
   db: Db,
-  opts: { storage?: FileStorage; access: Pick<DocumentAccess, 'visible'>; quota?: number },
+  opts: {
+    storage?: FileStorage;
+    access: Pick<DocumentAccess, 'visible'>;
+    quota?: number;
+    /** another feature's say on a file beyond the document's scope (notes: a supplier and an internal note's file) */
+    mayRead?: (auth: AuthContext, meta: FileMeta) => Promise<boolean>;
+  },
 ) {
   const repo = fileRepository(db);
   const storage = opts.storage ?? fileStorageFromEnv(db);
@@ -91,6 +97,7 @@ export function fileService(
 
   async function canRead(auth: AuthContext, meta: FileMeta): Promise<boolean> {
     if (meta.createdBy === auth.user._id) return true;
+    if (opts.mayRead && !(await opts.mayRead(auth, meta))) return false;
     if (meta.documentId && meta.model) return documentVisible(auth, meta.model, meta.documentId);
     return !actsAsSupplier(auth.user);
   }

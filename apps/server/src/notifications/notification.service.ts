@@ -1,4 +1,4 @@
-import type { Notification } from '@p2p/domain';
+import { renderNotification, type Notification } from '@p2p/domain';
 import { API_BASE, type NotificationStreamToken } from '@p2p/domain/api';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
@@ -26,12 +26,25 @@ const streamTokenInvalid = () =>
     key: 'notifications.stream-token-invalid',
   });
 
-type Row = { id: string; text: string; link: string | null; icon: string | null; read: boolean; ts: Date };
+type Row = {
+  id: string;
+  text: string;
+  link: string | null;
+  icon: string | null;
+  read: boolean;
+  ts: Date;
+  text_key: string | null;
+  text_params: Record<string, unknown> | null;
+};
 
-const toNotification = (r: Row): Notification => ({
+/**
+ * A stored notification as its reader gets it: a keyed text rendered in the reader's language
+ * (the user's `lang`), else the stored text. Sanitised again when served either way: rows written
+ * before the sanitiser, or by another writer.
+ */
+const toNotification = (r: Row, lang: string | null | undefined): Notification => ({
   _id: r.id,
-  // sanitised again when served: rows written before the sanitiser, or by another writer
-  text: sanitizeHtml(r.text),
+  text: sanitizeHtml((r.text_key && renderNotification(r.text_key, r.text_params, lang)) || r.text),
   link: safeLink(r.link),
   icon: r.icon,
   read: r.read,
@@ -44,13 +57,17 @@ export function notificationService(db: Db) {
   const secret = downloadSecret(db);
   return {
     async list(caller: AuthContext): Promise<Notification[]> {
-      return (await repo.list(caller.domainId, caller.user._id)).map(toNotification);
+      const lang = caller.user.lang;
+      return (await repo.list(caller.domainId, caller.user._id)).map((r) => toNotification(r, lang));
     },
 
-    /** One notification of a user, or null (another schema's event, or removed meanwhile). */
+    /**
+     * One notification of a user in the user's language, or null (another schema's event, or
+     * removed meanwhile); the live stream sends it.
+     */
     async one(domainId: string, userId: string, id: string): Promise<Notification | null> {
       const row = await repo.find(domainId, userId, id);
-      return row ? toNotification(row) : null;
+      return row ? toNotification(row, await repo.userLang(domainId, userId)) : null;
     },
 
     /** A short-lived token for the live stream: EventSource cannot send the bearer header. */

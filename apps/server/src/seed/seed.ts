@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { json } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_DOMAINS, DEMO_PASSWORD, type DemoDomain, type DemoNode } from './demo-data.ts';
+import { insertDemoApprovalRules } from './demo-approvals.ts';
 import { backfillDemoDocuments, insertDemoDocuments } from './demo-documents.ts';
 import { ensureDemoItems } from './demo-items.ts';
 import { ensureRoles } from './roles.ts';
@@ -161,6 +162,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     for (const d of DEMO_DOMAINS) await insertDomain(trx, d, passwordHash);
     await insertDemoDocuments(trx, 'acme');
+    await insertDemoApprovalRules(trx, 'acme');
     await ensureDemoItems(trx);
   });
   return true;

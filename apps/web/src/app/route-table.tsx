@@ -13,22 +13,24 @@ import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
+import { ApprovalPanel } from '../features/approvals/index.ts';
 import { AuditHistoryLink } from '../features/audit/index.ts';
 import { FavoriteToggle } from '../features/favorites/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
+import { ReceivingActionButton } from '../features/receiving/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
 import { HomeRoute } from './routes/home.tsx';
+import { ChatCreateRoute, ChatListRoute, ChatRoute, SignedInPages } from './routes/chat.tsx';
+import { DocumentFormRoute, DocumentReadRoute } from './routes/document-pages.tsx';
 import { OfflineRoute } from './offline.tsx';
 import { ModulePlaceholder } from './routes/placeholders.tsx';
 import {
   AccountPage,
   AdminPage,
   AuditPage,
-  DocumentFormPage,
   DocumentListPage,
-  DocumentReadPage,
   SearchPage,
   SetPasswordPage,
   SignUpPage,
@@ -45,6 +47,8 @@ export const paths = {
   account: '/account',
   registrations: '/account/registrations',
   audit: '/audit',
+  chats: '/chat',
+  chat: (id: string) => `/chat/${encodeURIComponent(id)}`,
   help: (doc?: string) => (doc ? `/help/${doc}` : '/help'),
 } as const;
 
@@ -75,11 +79,11 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
   map: <ModulePlaceholder name="map" />,
   frame: <ModulePlaceholder name="frame" />,
   admin: <AdminPage />,
-  read: <DocumentReadPage />,
+  read: <DocumentReadRoute />,
   offline: <OfflineRoute />,
   search: <SearchPage />,
   help: <HelpPage />,
-  'chat-create': <ModulePlaceholder name="chat-create" />,
+  'chat-create': <ChatCreateRoute />,
 };
 
 const normalizePath = (p: string) => '/' + p.replace(/^\/+/, '').replace(/\/+$/, '');
@@ -119,6 +123,9 @@ export function appRoutes(config: AppConfig): AppRoute[] {
     element: <RegistrationsRoute />,
   });
   routes.push({ path: paths.audit, name: 'audit', layout: 'default', element: <AuditRoute /> });
+  // the chats of the user (the fixed /chat/create opens a new one)
+  routes.push({ path: paths.chats, name: 'chats', layout: 'default', element: <ChatListRoute /> });
+  routes.push({ path: '/chat/:id', name: 'chat', layout: 'default', element: <ChatRoute /> });
   const taken = new Set(routes.map((r) => r.path));
   for (const r of config.routes) {
     const path = normalizePath(r.path);
@@ -135,12 +142,14 @@ export function appRoutes(config: AppConfig): AppRoute[] {
           name: `${r.name}-form`,
           layout,
           element: (
-            <DocumentFormPage
+            <DocumentFormRoute
               key={formPath}
               model={r.meta.model ?? r.name}
               path={path}
               favorite={FavoriteToggle}
               auditHistory={AuditHistoryLink}
+              approval={ApprovalPanel}
+              extraActions={ReceivingActionButton}
             />
           ),
         });
@@ -180,7 +189,10 @@ export function buildRouteObjects(config: AppConfig): RouteObject[] {
     if (layout === 'default') guarded.push({ path: '*', element: <NotFound /> });
     return {
       element: <AppLayout layout={layout} />,
-      children: [...open, { element: <RequireAuth />, children: guarded }],
+      children: [
+        ...open,
+        { element: <RequireAuth />, children: [{ element: <SignedInPages />, children: guarded }] },
+      ],
     };
   });
   return [{ element: <RootLayout />, children }];

@@ -31,3 +31,4 @@ export type * from './reference.ts';
 export type * from './admin.ts';
 export type * from './health.ts';
 export type * from './audit.ts';
+export type * from './approvals.ts';

@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ROW_FLAGS } from '../documents/row-flag.ts';
+import { NoteTimelineFields } from './notes.ts';
 import {
   AmountSchema,
   AnyJsonSchema,
@@ -98,6 +99,13 @@ export type DocumentRequest = Static<typeof DocumentRequestSchema>;
 /** A workflow action (seed 000 section 4); comment required per commentRequired. */
 export const WorkflowRequestSchema = Type.Object({
   action: Type.String({ minLength: 1, maxLength: 60 }),
+  to: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: 'the target state, when two transitions of one name leave the current state',
+    }),
+  ),
   comment: Type.Optional(Type.String({ maxLength: 4000 })),
   audience: Type.Optional(
     StringEnum(['internal', 'supplier'], {
@@ -197,6 +205,7 @@ export const OfferedActionSchema = Type.Object({
 /** A workflow transition offered to the caller (availableTransitions of the domain). */
 export const OfferedTransitionSchema = Type.Object({
   name: Type.String(),
+  to: Type.Optional(Type.String({ description: 'the target state (send it back as `to`)' })),
   label: LabelSchema,
   disabled: Type.Boolean(),
   reason: Type.Optional(Type.String({ description: 'why the transition is disabled' })),
@@ -270,6 +279,8 @@ export const TimelineEntrySchema = Type.Object({
   ),
   approval: AnyJsonSchema,
   count: Type.Integer({ minimum: 1, description: 'how many consecutive messages this entry stands for' }),
+  // a note of the message box: its addressee, line and files (never merged with another message)
+  ...NoteTimelineFields,
 });
 export type TimelineEntry = Static<typeof TimelineEntrySchema>;
 

@@ -15,6 +15,9 @@ export const DOCUMENT_KEY_PREFIXES: Readonly<Record<string, string>> = {
   'order-evaluation': 'OE',
   complaint: 'CP',
   'purchase-rfx': 'RFX',
+  'rfx-proposal': 'PRP',
+  approval: 'AP',
+  chat: 'CH',
   supplier: 'SUP',
 };
 

@@ -29,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface OfferedTransition {
   name: string;
+  /** the target state, which tells apart two transitions of one name from one state */
+  to?: string;
   label: Label;
   disabled: boolean;
   /** why the transition is disabled */
@@ -46,9 +48,24 @@ export const REASONS = {
 } as const;
 
 /**
- * The user matches a transition's roles: admin or manager always; a role of the spec (comma list,
- * leading ! refuses); 'assigned' when the user is one of the document's assignees; rfx-manager on
- * sourcing documents. A refused (!role) role blocks every path except admin level.
+ * Whether the user's roles match a transition (seed 000 section 4: "the user's roles match: admin or
+ * manager always; the role key; rfx-manager; or assigned"). The reading, rule by rule, in order:
+ *
+ * 1. no user: never;
+ * 2. admin level (admin or manager): always, even where the spec refuses one of their roles;
+ * 3. a refused role (`!role` in the comma list) the user holds: never, on any other path below;
+ * 4. rfx-manager, on a sourcing document (`sourcing`: SOURCING_TYPES or the model's
+ *    permissions.sourcing, i.e. the RFx): every transition, whatever roles it names. The seed lists
+ *    rfx-manager among the ways to match, next to "the role key": read as a role key it would add
+ *    nothing, so it grants what admin level grants, but only over the sourcing process the rfx
+ *    manager runs. On every other document (a requisition, an order, a supplier's proposal)
+ *    rfx-manager is an ordinary role key and matches only where the spec names it, so the rfx
+ *    manager neither approves orders nor submits a supplier's proposal;
+ * 5. 'assigned' in the spec: the user is one of the document's assignees;
+ * 6. the role key: the user holds one of the spec's plain roles;
+ * 7. a spec of refusals only ('!supplier'): every user not refused. An empty spec: nobody (but 2, 4).
+ *
+ * transitions.test.ts holds this reading as a table.
  */
 export function transitionRoleMatch(
   transition: Pick<WorkflowTransition, 'roles'>,
@@ -138,6 +155,7 @@ export function availableTransitions(
     else if (t.name === 'return-buyer' && !sourcing) reason = REASONS.returnBuyer;
     out.push({
       name: t.name,
+      ...(t.to ? { to: t.to } : {}),
       label: t.label ?? t.name,
       disabled: reason !== undefined,
       ...(reason !== undefined ? { reason } : {}),

@@ -13,6 +13,11 @@ import * as auditTrail from './0013-audit-trail.ts';
 import * as signInThrottle from './0010-sign-in-throttle.ts';
 import * as fileStorage from './0011-file-storage.ts';
 import * as textLimits from './0012-text-limits.ts';
+import * as approvals from './0015-approvals.ts';
+import * as notes from './0016-notes.ts';
+import * as receiving from './0018-receiving.ts';
+import * as activityChatPhoto from './0019-activity-chat-photo.ts';
+import * as reports from './0020-reports.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +35,9 @@ export const migrations: Record<string, Migration> = {
   '0010-sign-in-throttle': signInThrottle,
   '0011-file-storage': fileStorage,
   '0012-text-limits': textLimits,
+  '0015-approvals': approvals,
+  '0016-notes': notes,
+  '0018-receiving': receiving,
+  '0019-activity-chat-photo': activityChatPhoto,
+  '0020-reports': reports,
 };

@@ -43,9 +43,7 @@ export const SupplierRegistrationsPage = lazyPage(() =>
   ),
 );
 export const AccountPage = lazyPage(() => import('./account.tsx').then((m) => m.AccountRoute));
-export const AdminPage = lazyPage(() =>
-  import('../../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage),
-);
+export const AdminPage = lazyPage(() => import('./admin.tsx').then((m) => m.AdminRoute));
 export const AuditPage = lazyPage(() =>
   import('../../features/audit/components/AuditPage.tsx').then((m) => m.AuditPage),
 );

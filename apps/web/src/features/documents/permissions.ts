@@ -67,6 +67,8 @@ export function canToggle(
 /** A state change offered on the form: a workflow transition, or the model action reopen. */
 export interface WorkflowOffer {
   name: string;
+  /** the target state (sent back: two transitions of one name may leave a state) */
+  to?: string;
   label: string;
   disabled: boolean;
   reason?: string;
@@ -84,6 +86,7 @@ export interface WorkflowOffer {
 export function stateChanges(doc: DocumentResponse, lang: string, reopenLabel: string): WorkflowOffer[] {
   const offers: WorkflowOffer[] = doc._actions.transitions.map((t) => ({
     name: t.name,
+    ...(t.to ? { to: t.to } : {}),
     label: labelText(t.label, lang) || t.name,
     disabled: t.disabled,
     ...(t.reason ? { reason: t.reason } : {}),

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import { TabPanel, TabView } from 'primereact/tabview';
 import { formatDate, formatTime, isAdminLevel } from '@p2p/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session.ts';
@@ -37,8 +38,13 @@ const errorsOf = (err: unknown): ConfigError[] =>
     ? err.errors
     : [{ message: err instanceof Error ? err.message : String(err) }];
 
+export interface AdminPageProps {
+  /** the approval rules editor (the approvals feature), composed by the route module: a tab of its own */
+  approvalRules?: ReactNode;
+}
+
 /** /admin: admin-level users view, validate and edit model configurations; every save is a new version. */
-export function AdminPage() {
+export function AdminPage({ approvalRules }: AdminPageProps = {}) {
   const { t } = useTranslation();
   const user = useUser();
   const allowed = isAdminLevel(user);
@@ -54,9 +60,8 @@ export function AdminPage() {
     );
   }
 
-  return (
-    <div className="page admin-page" data-testid="admin-page">
-      <h1>{t('admin.title')}</h1>
+  const configuration = (
+    <>
       <AdminSettings />
       <div className="admin-page__body">
         <nav className="admin-models" aria-label={t('admin.models')}>
@@ -96,6 +101,19 @@ export function AdminPage() {
           )}
         </section>
       </div>
+    </>
+  );
+  return (
+    <div className="page admin-page" data-testid="admin-page">
+      <h1>{t('admin.title')}</h1>
+      {approvalRules ? (
+        <TabView>
+          <TabPanel header={t('admin.configurationTab')}>{configuration}</TabPanel>
+          <TabPanel header={t('approvals.rules.tab')}>{approvalRules}</TabPanel>
+        </TabView>
+      ) : (
+        configuration
+      )}
     </div>
   );
 }

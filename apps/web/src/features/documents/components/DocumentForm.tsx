@@ -10,7 +10,7 @@ import { useDocumentDraft } from '../hooks/use-document-draft.ts';
 import { useEditLock } from '../hooks/use-edit-lock.ts';
 import { useModel } from '../hooks/use-model.ts';
 import { allows, fieldState, offersAction, stateChanges } from '../permissions.ts';
-import type { AuditHistorySlot, FavoriteSlot } from '../slots.ts';
+import type { ApprovalSlot, AuditHistorySlot, DocumentActionSlot, FavoriteSlot } from '../slots.ts';
 import { DocumentActions } from './DocumentActions.tsx';
 import { DocumentGroups, type ShownField } from './DocumentGroups.tsx';
 import { FormNotices } from './FormNotices.tsx';
@@ -29,6 +29,10 @@ export interface DocumentFormProps {
   favorite?: FavoriteSlot;
   /** the link to the document's audit history (shown to its readers), when the route module gives one */
   auditHistory?: AuditHistorySlot;
+  /** who will approve (before submit) and the approval's progress, when the route module gives it */
+  approval?: ApprovalSlot;
+  /** another feature's action on the stored document (receiving), when the route module gives one */
+  extraActions?: DocumentActionSlot;
 }
 
 /** The generic form view: collapsible groups, actions, read / edit / create modes, lines with live totals. */
@@ -40,6 +44,8 @@ export function DocumentForm({
   readOnlyView,
   favorite: Favorite,
   auditHistory: AuditHistory,
+  approval: Approval,
+  extraActions: ExtraActions,
 }: DocumentFormProps) {
   const { t, user, config, base, lang } = useModel(model);
   const creating = id === 'new';
@@ -140,6 +146,7 @@ export function DocumentForm({
           <Favorite model={model} id={id} />
         )}
         {AuditHistory && doc && <AuditHistory model={model} id={id} />}
+        {ExtraActions && doc && mode === 'read' && !readOnlyView && <ExtraActions model={model} doc={doc} />}
         {!readOnlyView && (
           <DocumentActions
             mode={mode}
@@ -189,6 +196,8 @@ export function DocumentForm({
         }}
         lang={lang}
       />
+
+      {Approval && !readOnlyView && <Approval model={model} doc={doc} draft={view} mode={mode} />}
 
       {mode === 'read' && !readOnlyView && isOrder && ships.length > 0 && (
         <OrderShipments ships={ships} onPdf={commands.pdf} opening={commands.pending.shipment} />

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { AuditHistorySlot, FavoriteSlot } from '../slots.ts';
+import type { ApprovalSlot, AuditHistorySlot, DocumentActionSlot, FavoriteSlot } from '../slots.ts';
 import { DocumentForm } from './DocumentForm.tsx';
 
 /** The form route {path}/:id/:action? of a model. */
@@ -8,11 +8,15 @@ export function DocumentFormPage({
   path,
   favorite,
   auditHistory,
+  approval,
+  extraActions,
 }: {
   model: string;
   path: string;
   favorite?: FavoriteSlot;
   auditHistory?: AuditHistorySlot;
+  approval?: ApprovalSlot;
+  extraActions?: DocumentActionSlot;
 }) {
   const { id = 'new', action } = useParams();
   return (
@@ -24,6 +28,8 @@ export function DocumentFormPage({
       action={action}
       favorite={favorite}
       auditHistory={auditHistory}
+      approval={approval}
+      extraActions={extraActions}
     />
   );
 }

@@ -104,6 +104,7 @@ export function useDocumentCommands(options: CommandOptions) {
     try {
       await stateChange.mutateAsync({
         action: offer.name,
+        ...(offer.to && !offer.reopen ? { to: offer.to } : {}),
         ...(offer.reopen ? { reopen: true } : {}),
         ...(comment ? { comment } : {}),
         ...(comment && audience && !offer.reopen ? { audience } : {}),

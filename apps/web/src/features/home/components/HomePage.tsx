@@ -11,6 +11,7 @@ import { useUser } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { currentGroupName } from '../../../lib/working-context.ts';
 import { getHome, switchDomain } from '../api/home.ts';
+import './home.css';
 
 /** The models a supplier works with; suppliers have no sidebar, so their home links to them. */
 export const SUPPLIER_HOME_MODELS = ['order', 'contract', 'reception', 'complaint'] as const;
@@ -20,6 +21,10 @@ export interface HomePageProps {
   modelRoutes?: ReadonlyArray<{ model: string; path: string }>;
   /** the favorites card, composed by the route module */
   favorites?: ReactNode;
+  /** the recent activity card (seed 001 section 2.2), composed by the route module */
+  activity?: ReactNode;
+  /** the user's chats, composed by the route module */
+  chats?: ReactNode;
   /** test seam for leaving the app */
   assign?: (url: string) => void;
 }
@@ -29,7 +34,7 @@ const leaveApp = (url: string) => window.location.assign(url);
 /** The failures the api client has not already announced (network and 503 toast there). */
 const alreadyToasted = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status === 503);
 
-export function HomePage({ modelRoutes = [], favorites, assign = leaveApp }: HomePageProps) {
+export function HomePage({ modelRoutes = [], favorites, activity, chats, assign = leaveApp }: HomePageProps) {
   const { t } = useTranslation();
   const config = useAppConfig();
   const user = useUser();
@@ -90,7 +95,11 @@ export function HomePage({ modelRoutes = [], favorites, assign = leaveApp }: Hom
           })}
         </nav>
       )}
-      {favorites}
+      <div className="home-grid">
+        {activity}
+        {favorites}
+        {chats}
+      </div>
       {config.flags.domain && config.domains.length > 1 && (
         <section className="card" data-testid="home-domains">
           <h2>{t('home.domains')}</h2>

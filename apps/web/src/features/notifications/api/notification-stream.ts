@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Notification } from '@p2p/domain';
 import { NOTIFICATION_EVENT, type NotificationStreamToken } from '@p2p/domain/api';
 import { api } from '../../../lib/api-client.ts';
@@ -19,9 +20,11 @@ const RECONNECT_MS = 5_000;
  */
 export function useNotificationStream(enabled = true) {
   const client = useQueryClient();
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const key = notificationsQuery().queryKey;
+    const key = notificationsQuery(lang).queryKey;
     let source: EventSource | null = null;
     let stopped = false;
     let opened = false;
@@ -62,5 +65,5 @@ export function useNotificationStream(enabled = true) {
       clearTimeout(retry);
       source?.close();
     };
-  }, [client, enabled]);
+  }, [client, enabled, lang]);
 }

@@ -1,14 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Notification } from '@p2p/domain';
 import { api } from '../../../lib/api-client.ts';
 
-export const notificationsQuery = () =>
+/**
+ * GET /communication/notifications: the server renders each text in the user's language, so the
+ * language is part of the key and a change of language reads the list again.
+ */
+export const notificationsQuery = (lang: string) =>
   queryOptions({
-    queryKey: ['communication', 'notifications'],
+    queryKey: ['communication', 'notifications', lang],
     // no polling: the notification stream (notification-stream.ts) keeps it current
     queryFn: () => api.get<Notification[]>('/communication/notifications', { query: { ts: Date.now() } }),
   });
-export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery(), enabled });
+export const useNotifications = (enabled = true) => {
+  const { i18n } = useTranslation();
+  return useQuery({ ...notificationsQuery(i18n.language), enabled });
+};
 
 export const markNotificationRead = (id: string) =>
   api.post(`/communication/notifications/read/${encodeURIComponent(id)}`, {});

@@ -19,12 +19,12 @@ import { useNotificationStream } from '../api/notification-stream.ts';
 
 /** The notifications with their actions: open a link (marks it read), remove one, remove all. */
 export function NotificationsList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { data } = useNotifications();
   const list = data ?? [];
-  const key = notificationsQuery().queryKey;
+  const key = notificationsQuery(i18n.language).queryKey;
 
   const run = async (work: () => Promise<unknown>) => {
     try {

@@ -9,13 +9,16 @@ import { useAppConfig } from '../../../lib/app-config.ts';
 import { isSupportedLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { useUser } from '../../../lib/session.ts';
 import { saveUserConfig } from '../../../lib/user-config.ts';
+import { AccountPhoto } from './AccountPhoto.tsx';
 
 export interface AccountPageProps {
   /** the favorites list, composed by the route module */
   favorites?: ReactNode;
+  /** the approvals delegation card, composed by the route module */
+  delegation?: ReactNode;
 }
 
-export function AccountPage({ favorites }: AccountPageProps) {
+export function AccountPage({ favorites, delegation }: AccountPageProps) {
   const { t, i18n } = useTranslation();
   const config = useAppConfig();
   const user = useUser();
@@ -43,6 +46,7 @@ export function AccountPage({ favorites }: AccountPageProps) {
   return (
     <div className="page page--narrow" data-testid="account-page">
       <h1>{t('account.title')}</h1>
+      <AccountPhoto user={user} />
       <dl className="details">
         <dt>{t('auth.name')}</dt>
         <dd data-testid="account-name">{user.name}</dd>
@@ -72,6 +76,7 @@ export function AccountPage({ favorites }: AccountPageProps) {
       {saved && <Message severity="success" text={t('account.saved')} data-testid="account-saved" />}
       {failure && <Message severity="error" text={failure} data-testid="account-error" />}
       {favorites}
+      {delegation}
       {hasRole(user, 'manager-supplier,admin') && (
         <p>
           <Link to="/account/registrations" data-testid="account-registrations-link">

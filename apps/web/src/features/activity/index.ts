@@ -1,0 +1,6 @@
+export {
+  ActivityCard,
+  ACTIVITY_STORAGE_KEY,
+  type ActivityCardProps,
+  type ActivitySettings,
+} from './components/ActivityCard.tsx';

@@ -1,0 +1,15 @@
+/** The query keys of the approvals feature: everything under ['approvals']. */
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  view: (id: string) => ['approvals', 'view', id] as const,
+  plan: (model: string, id: string | null, draft: unknown) =>
+    ['approvals', 'plan', model, id, draft] as const,
+  rules: () => ['approvals', 'rules'] as const,
+  delegations: () => ['approvals', 'delegations'] as const,
+};
+
+/**
+ * The documents feature keeps every document of a model under ['documents', model]: a decision
+ * taken here moves the document (and its parent), so those are read again.
+ */
+export const documentsOf = (model: string) => ['documents', model] as const;

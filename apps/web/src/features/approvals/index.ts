@@ -1,0 +1,3 @@
+export { ApprovalPanel, type ApprovalPanelProps } from './components/ApprovalPanel.tsx';
+export { ApprovalRulesEditor } from './components/ApprovalRulesEditor.tsx';
+export { DelegationCard } from './components/DelegationCard.tsx';

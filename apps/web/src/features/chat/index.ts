@@ -1,0 +1,2 @@
+export { ChatCard } from './components/ChatCard.tsx';
+export { ChatWidget } from './components/ChatWidget.tsx';

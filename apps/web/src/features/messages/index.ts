@@ -1,0 +1,1 @@
+export { MessageBox, type MessageBoxProps } from './components/MessageBox.tsx';

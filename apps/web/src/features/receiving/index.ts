@@ -1,0 +1,1 @@
+export { ReceivingActionButton, type ReceivingActionProps } from './components/ReceivingAction.tsx';

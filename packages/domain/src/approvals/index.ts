@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './facts.ts';
+export * from './plan.ts';
+export * from './vote.ts';
+export * from './validate.ts';
