@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await flush();
       return payload;
     });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { chatWidgetOrigins: env.chatWidgetOrigins });
   // Answers travel compressed when the client accepts it (an opened 2,000-line order is ~680 KiB of
   // JSON): brotli at quality 4 (fast, close to gzip -9 in size), else gzip. The web app's own files
   // are compressed once at build (web/static-web.ts serves the .br/.gz); the event stream hijacks

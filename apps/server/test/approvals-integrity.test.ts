@@ -27,11 +27,20 @@ describe('an editor of the parent', () => {
     const order = await f.order('buyer', 'P013', 'Integrity order');
     const submitted = await ok(move('buyer', 'order', order._id, 'submit-approval'));
     const approvalId = (submitted.approval as { _id: string })._id;
-    // the requester edits orders of their group: here they name themselves and drop the approval
+    // the requester edits orders of their group, but not while in approval (a readonly state)
     const { approval: _dropped, ...rest } = submitted;
-    const forged = await ok(
-      api('requester', 'PUT', `/api/purchasing/order/${order._id}`, { ...rest, assignees: [rui] }),
-    );
+    const locked = await api('requester', 'PUT', `/api/purchasing/order/${order._id}`, {
+      ...rest,
+      assignees: [rui],
+    });
+    expect([locked.status, errorOf(locked.body).key]).toEqual([409, 'document.read-only']);
+    // were the data rewritten anyway (an older database, a future editable state), the vote holds
+    await t.conn.db
+      .updateTable('documents')
+      .set({ data: sql`(data - 'approval') || ${JSON.stringify({ assignees: [rui] })}::jsonb` })
+      .where(sql<boolean>`id = ${order._id}::bigint`)
+      .execute();
+    const forged = await ok(api('requester', 'GET', `/api/purchasing/order/${order._id}`));
     expect(forged.assignees).toEqual([rui]);
     expect(forged._actions.transitions.map((x) => x.name)).toContain('approve');
     const refused = await move('requester', 'order', order._id, 'approve');

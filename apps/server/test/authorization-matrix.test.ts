@@ -54,6 +54,7 @@ const DOCUMENT_READS = new Set([
   'GET /api/purchasing/:model/:id',
   'GET /api/purchasing/:model/:id/edit-check',
   'GET /api/communication/messages/:model/:id',
+  'GET /api/communication/notes/:model/:id',
   'GET /api/purchasing/order-pdf/:id',
   'GET /api/files/:id',
   'POST /api/files/:id/download-token',

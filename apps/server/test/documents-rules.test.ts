@@ -58,20 +58,60 @@ describe('field rules on save', () => {
     expect(bySupplier.body.response).toBe('Replacement shipped');
   });
 
-  it('answers 400 document.invalid listing a field required in the state', async () => {
+  it('answers 400 document.invalid listing the fields required in the state it goes to', async () => {
     const reqs = (await api<DocumentList>('buyer', 'GET', '/api/purchasing/requisition')).body.items;
-    const r = reqs.find((d) => d._state.current === 'approval')!;
-    const res = await api('buyer', 'PUT', `/api/purchasing/requisition/${r._id}`, {
-      ...r,
+    // a requisition in approval is read-only (the model's readonly states): no save at all
+    const waiting = reqs.find((d) => d._state.current === 'approval')!;
+    const locked = await api('buyer', 'PUT', `/api/purchasing/requisition/${waiting._id}`, {
+      ...waiting,
+      description: 'changed while in approval',
+      _version: waiting._version,
+    });
+    expect([locked.status, errorOf(locked.body).key]).toEqual([409, 'document.read-only']);
+
+    const draft = reqs.find((d) => d._state.current === 'created' || d._state.current === 'updated')!;
+    const full = (await api('buyer', 'GET', `/api/purchasing/requisition/${draft._id}`)).body;
+    // description is required in every state, deliveryDate (requiredStates) from approval on
+    const res = await api('buyer', 'PUT', `/api/purchasing/requisition/${draft._id}`, {
+      ...full,
       deliveryDate: '',
       description: '',
-      _version: r._version,
+      _version: full._version,
     });
     expect(res.status).toBe(400);
     const err = errorOf(res.body);
-    expect(err.key).toBe('document.invalid');
-    expect(err._status).toBe(400);
-    expect(err.data.errors.map((e) => e.field).sort()).toEqual(['deliveryDate', 'description']);
+    expect([err.key, err._status]).toEqual(['document.invalid', 400]);
+    expect(err.data.errors.map((e) => e.field)).toEqual(['description']);
+    const saved = await api('buyer', 'PUT', `/api/purchasing/requisition/${draft._id}`, {
+      ...full,
+      deliveryDate: '',
+      _version: full._version,
+    });
+    expect(saved.status).toBe(200);
+    const submit = await api('buyer', 'POST', `/api/purchasing/requisition/${draft._id}/workflow`, {
+      action: 'submit-approval',
+      _version: saved.body._version,
+    });
+    expect(submit.status).toBe(400);
+    expect(errorOf(submit.body).data.errors.map((e) => e.field)).toContain('deliveryDate');
+  });
+
+  it('keeps the data only the workflow writes: a save cannot name approvers or attach an approval', async () => {
+    const me = (await session('buyer')).user;
+    const created = await api('buyer', 'POST', '/api/purchasing/order', {
+      ...order(),
+      assignees: [{ _id: me._id, name: 'me' }],
+      approval: { _id: '1', state: 'completed' },
+    });
+    expect(created.status).toBe(200);
+    expect([created.body.assignees, created.body.approval]).toEqual([undefined, undefined]);
+    const again = await api('buyer', 'PUT', `/api/purchasing/order/${created.body._id}`, {
+      ...created.body,
+      assignees: [{ _id: me._id, name: 'me' }],
+      _version: created.body._version,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.assignees).toBeUndefined();
   });
 
   it('requires the risk fields on a service-line order; GDPR 1 exempts evaluationId', async () => {

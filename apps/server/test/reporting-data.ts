@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { ReportQueryRequest, ReportResult } from '@p2p/domain';
+import { expect } from 'vitest';
 import { documentRepository } from '../src/documents/document.repository.ts';
-import type { TestApp } from './helpers.ts';
+import { call, type TestApp } from './helpers.ts';
 
 /**
  * A small, known set of orders of tenant acme for the reporting tests: spread over seconds to a
@@ -163,3 +165,35 @@ export const sumOf = (values: readonly string[]): string => {
   const cents = values.reduce((s, v) => s + Math.round(Number(v) * 100), 0);
   return (cents / 100).toFixed(2);
 };
+
+export type Item = Record<string, unknown>;
+
+/** The result route as a role, and report bodies over the fixture (`live` gives the test's app). */
+export function reportCalls(live: () => { t: TestApp; fx: Fixture; tokens: Record<string, string> }) {
+  const result = (body: ReportQueryRequest, role = 'buyer') =>
+    call<ReportResult>(live().t.app, 'POST', '/api/reporting/query/result', {
+      token: live().tokens[role],
+      body,
+    });
+  const items = async (body: ReportQueryRequest, role = 'buyer'): Promise<Item[]> => {
+    const res = await result(body, role);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items;
+  };
+  const user = (aggregation: ReportQueryRequest['aggregation'], model = 'order'): ReportQueryRequest => ({
+    name: 'Compiler',
+    model,
+    tr: { _id: 'all' },
+    params: { filters: { description: live().fx.tag } },
+    aggregation,
+  });
+  const pipeline = (stages: unknown[], model = 'order'): ReportQueryRequest => ({
+    ...user({ pipeline: JSON.stringify(stages) }, model),
+    type: 'system-query',
+  });
+  return { result, items, user, pipeline };
+}
+
+/** {key value: metric value} of result items. */
+export const counts = (list: Item[], key: string, value = 'count') =>
+  Object.fromEntries(list.map((i) => [String(i[key]), i[value]]));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DocumentList } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/config/env.ts';
 import { allowSameOriginFraming, APP_CSP } from '../src/lib/security-headers.ts';
 import { call, createTestApp, signIn, type TestApp } from './helpers.ts';
 
@@ -157,5 +158,20 @@ describe('security headers', () => {
     // its static files may be cached; inline scripts there would be refused by the policy
     expect(docs.headers['cache-control']).not.toBe('no-store');
     expect(String(docs.body)).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+  });
+
+  it("opens the policy to the chat widget's origins only where a widget needs them", async () => {
+    expect(() => readEnv({ CHAT_WIDGET_ORIGINS: 'http://chat.example' })).toThrow(/https origin/);
+    const widget = await createTestApp({ env: { chatWidgetOrigins: ['https://wchat.example.com'] } });
+    try {
+      const res = await call(widget.app, 'GET', '/api/health');
+      const csp = String(res.headers['content-security-policy']);
+      for (const d of ['script-src', 'frame-src', 'img-src', 'connect-src'])
+        expect(csp).toMatch(new RegExp(`${d} [^;]*https://wchat\\.example\\.com`));
+      expect(csp).toMatch(/default-src 'self';/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+    } finally {
+      await widget.close();
+    }
   });
 });

@@ -22,6 +22,11 @@ export interface AppEnv {
   maintenance: boolean | null;
   externalLoginUrl: string | null;
   webDist: string;
+  /**
+   * origins the external chat widget loads from (CHAT_WIDGET_ORIGINS, comma list of https origins):
+   * the app's Content-Security-Policy allows them for scripts, frames, images and connections
+   */
+  chatWidgetOrigins: string[];
   /** Logger level; tests silence it. */
   logLevel: string;
   /**
@@ -52,6 +57,18 @@ function positiveInt(name: string, v: string | undefined, fallback: number): num
   return n;
 }
 
+/** A comma list of https origins ('https://host[:port]'); anything else stops the start. */
+function originList(name: string, raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of list)
+    if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin))
+      throw new Error(`${name}: '${origin}' is not an https origin (https://host[:port]).`);
+  return list;
+}
+
 /** Parsed once at boot; every other module receives the result. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   return {
@@ -70,6 +87,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     externalLoginUrl: source.EXTERNAL_LOGIN_URL || null,
     webDist: source.WEB_DIST ? resolve(REPO_ROOT, source.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: source.LOG_LEVEL || 'info',
+    chatWidgetOrigins: originList('CHAT_WIDGET_ORIGINS', source.CHAT_WIDGET_ORIGINS),
     fileDir: fileDirFrom(source),
   };
 }

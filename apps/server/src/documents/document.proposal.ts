@@ -45,6 +45,23 @@ export const RESERVED = new Set([
   ...VALUE_FIELDS,
 ]);
 
+/**
+ * Keys of `data` only the server's workflow writes (the approval running on a document and its
+ * current approvers): a save keeps their stored values whatever the body says, so an editor can
+ * neither name themselves an approver nor detach the approval. The integrity of votes does not
+ * rest on this (approvals read their own documents), but 'Assigned to me' and the 'assigned'
+ * transitions read these keys.
+ */
+export const SERVER_KEPT_DATA = ['assignees', 'approval'] as const;
+
+/** Puts the stored values of SERVER_KEPT_DATA back into a save's data (none on a new document). */
+export function keepServerData(data: Record<string, unknown>, stored: Record<string, unknown> | null): void {
+  for (const k of SERVER_KEPT_DATA) {
+    delete data[k];
+    if (stored && Object.hasOwn(stored, k)) data[k] = stored[k];
+  }
+}
+
 /** A line as duplicated: no consumption, no values (they are computed again). */
 const COPY_DROPS = new Set<string>([...VALUE_FIELDS, '_cq']);
 export const copyLine = (l: Record<string, unknown>) =>

@@ -29,6 +29,7 @@ import {
   keyTaken,
   proposedDocument,
   refOf,
+  keepServerData,
   RESERVED,
   type Header,
 } from './document.proposal.ts';
@@ -93,6 +94,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
     if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
 
     const data = Object.fromEntries(Object.entries(body).filter(([k]) => !RESERVED.has(k)));
+    keepServerData(data, current?.data ?? null);
     // A snapshot of the supplier keeps its name searchable with the document text.
     if (supplierId) data.supplier = { _id: supplierId, name: supplierName };
     const plant =

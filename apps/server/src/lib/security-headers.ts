@@ -90,11 +90,25 @@ async function adjustHeaders(request: FastifyRequest, reply: FastifyReply, paylo
   return payload;
 }
 
+/**
+ * The app's policy with the external chat widget's origins (env CHAT_WIDGET_ORIGINS) allowed where
+ * a widget needs them: its script, its frame, its images and its connections. Nothing else opens.
+ */
+export function appCsp(widgetOrigins: ReadonlyArray<string> = []): Directives {
+  const out: Directives = { ...APP_CSP };
+  for (const d of ['script-src', 'frame-src', 'img-src', 'connect-src'])
+    out[d] = [...(APP_CSP[d] ?? []), ...widgetOrigins];
+  return out;
+}
+
 /** Registers helmet and the per-path exceptions on the root instance (every route, the 404s too). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { chatWidgetOrigins?: ReadonlyArray<string> } = {},
+): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: { ...APP_CSP } },
+    contentSecurityPolicy: { useDefaults: false, directives: appCsp(options.chatWidgetOrigins) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HTTPS deployments: 180 days, this host only (other hosts of the company may still be HTTP)

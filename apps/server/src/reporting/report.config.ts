@@ -11,7 +11,7 @@ import {
   type FieldDescriptor,
   type ReportingConfig,
   type ReportQuery,
-  type TimeRange,
+  type ReportTimeRange,
 } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { LoadedModel } from '../documents/document.access.ts';
@@ -26,7 +26,7 @@ import { labelOf } from './report.source.ts';
  * one per dashboard figure and one of all of them ('dashboard').
  */
 
-export const timeRanges = (lang: string): TimeRange[] =>
+export const timeRanges = (lang: string): ReportTimeRange[] =>
   TIME_RANGES.map((t) => ({
     _id: t._id,
     text: textIn(t.labels, lang),

@@ -110,93 +110,40 @@ type Fixed = Omit<FieldRecipe, 'dataType' | 'lines' | 'group' | 'display' | 'sca
   group?: boolean;
 };
 
-const numberColumn = (id: string, column: string): Fixed => ({
-  id,
-  label: id,
-  type: 'value',
-  value: sql`d.${sql.raw(column)}`,
-  sqlType: 'numeric',
-  srcs: [id],
-});
+const ALWAYS = ['*'];
+const fact = (
+  id: string,
+  label: string,
+  type: string,
+  value: RawBuilder<unknown>,
+  sqlType: SqlType,
+  srcs: string[],
+  more: Partial<Fixed> = {},
+): Fixed => ({ id, label, type, value, sqlType, srcs, ...more });
+const numberColumn = (id: string, column: string): Fixed =>
+  fact(id, id, 'value', sql`d.${sql.raw(column)}`, 'numeric', [id]);
+const reference = (id: string, label: string, type: string, table: 'suppliers' | 'users' | 'groups'): Fixed =>
+  fact(id, label, type, sql.ref(`d.${id}_id`), 'text', [`${id}.name`, `${id}._id`, id], {
+    nameOf: { table },
+    filterKey: `${id}._id`,
+  });
 
-/** The relational facts of a document; those on every document come first. */
+/** The relational facts of a document; those on every document ('*') first. */
 const HEADER_FACTS: readonly Fixed[] = [
-  { id: '_id', label: 'ID', type: 'key', value: sql`d.id::text`, sqlType: 'text', srcs: ['*'], group: false },
-  { id: 'key', label: 'Number', type: 'text', value: sql`d.key`, sqlType: 'text', srcs: ['*'] },
-  {
-    id: '_state.current',
-    label: 'State',
-    type: 'state',
-    value: sql`d.state`,
-    sqlType: 'text',
-    srcs: ['*'],
-    filterKey: '_state.current',
-  },
-  {
-    id: '_state.created.ts',
-    label: 'Created',
-    type: 'ts',
-    value: sql`(d.created_at at time zone 'UTC')`,
-    sqlType: 'timestamp',
-    srcs: ['*'],
+  fact('_id', 'ID', 'key', sql`d.id::text`, 'text', ALWAYS, { group: false }),
+  fact('key', 'Number', 'text', sql`d.key`, 'text', ALWAYS),
+  fact('_state.current', 'State', 'state', sql`d.state`, 'text', ALWAYS, { filterKey: '_state.current' }),
+  fact('_state.created.ts', 'Created', 'ts', sql`(d.created_at at time zone 'UTC')`, 'timestamp', ALWAYS, {
     created: true,
-  },
-  {
-    id: 'updatedAt',
-    label: 'Updated',
-    type: 'datetime',
-    value: sql`(d.updated_at at time zone 'UTC')`,
-    sqlType: 'timestamp',
-    srcs: ['*'],
-  },
-  {
-    id: 'doc.subtype',
-    label: 'Subtype',
-    type: 'select',
-    value: sql`d.subtype`,
-    sqlType: 'text',
-    srcs: ['doc.subtype'],
+  }),
+  fact('updatedAt', 'Updated', 'datetime', sql`(d.updated_at at time zone 'UTC')`, 'timestamp', ALWAYS),
+  fact('doc.subtype', 'Subtype', 'select', sql`d.subtype`, 'text', ['doc.subtype'], {
     filterKey: 'doc.subtype',
-  },
-  {
-    id: 'plant',
-    label: 'Plant',
-    type: 'select',
-    value: sql`d.plant`,
-    sqlType: 'text',
-    srcs: ['plant'],
-    filterKey: 'plant',
-  },
-  {
-    id: 'supplier',
-    label: 'Supplier',
-    type: 'ref_supplier',
-    value: sql`d.supplier_id`,
-    sqlType: 'text',
-    srcs: ['supplier.name', 'supplier._id', 'supplier'],
-    nameOf: { table: 'suppliers' },
-    filterKey: 'supplier._id',
-  },
-  {
-    id: 'requester',
-    label: 'Requester',
-    type: 'ref_user',
-    value: sql`d.requester_id`,
-    sqlType: 'text',
-    srcs: ['requester.name', 'requester._id', 'requester'],
-    nameOf: { table: 'users' },
-    filterKey: 'requester._id',
-  },
-  {
-    id: 'group',
-    label: 'Group',
-    type: 'ref_group',
-    value: sql`d.group_id`,
-    sqlType: 'text',
-    srcs: ['group.name', 'group._id', 'group'],
-    nameOf: { table: 'groups' },
-    filterKey: 'group._id',
-  },
+  }),
+  fact('plant', 'Plant', 'select', sql`d.plant`, 'text', ['plant'], { filterKey: 'plant' }),
+  reference('supplier', 'Supplier', 'ref_supplier', 'suppliers'),
+  reference('requester', 'Requester', 'ref_user', 'users'),
+  reference('group', 'Group', 'ref_group', 'groups'),
   numberColumn('grossValue', 'gross_value'),
   numberColumn('discountValue', 'discount_value'),
   numberColumn('costValue', 'cost_value'),

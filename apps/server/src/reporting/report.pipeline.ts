@@ -8,7 +8,7 @@ import {
   type MetricFunctionId,
   type PipelineStage,
   type ResultField,
-  type Scalar,
+  type PipelineScalar,
 } from '@p2p/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { drillFilter, type DrillPart } from './report.drill.ts';
@@ -59,7 +59,7 @@ const NUMERIC = /^-?\d{1,20}(\.\d{1,10})?$/;
 const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A value of the request as a parameter of the field's type; refused when it is not one. */
-function typed(type: SqlType | 'bigint', v: Scalar, at: string): RawBuilder<unknown> {
+function typed(type: SqlType | 'bigint', v: PipelineScalar, at: string): RawBuilder<unknown> {
   if (type === 'jsonb') return refuse(at, 'Lists and objects can only be compared with null.');
   const cast = sql.raw(CAST[type]);
   if (type === 'numeric' || type === 'bigint') {
@@ -89,10 +89,10 @@ function condition(expr: RawBuilder<unknown>, type: SqlType | 'bigint', c: Match
     return refuse(at, `${c.operator} cannot compare with null.`);
   }
   if (c.operator === '$in') {
-    const values = (c.value as Scalar[]).map((v, i) => typed(type, v, `${at}.$in.${i}`));
+    const values = (c.value as PipelineScalar[]).map((v, i) => typed(type, v, `${at}.$in.${i}`));
     return values.length ? sql<boolean>`${expr} in (${sql.join(values)})` : sql<boolean>`false`;
   }
-  const v = typed(type, c.value as Scalar, at);
+  const v = typed(type, c.value as PipelineScalar, at);
   const ops = { $eq: '=', $ne: 'is distinct from', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
   return sql<boolean>`${expr} ${sql.raw(ops[c.operator as keyof typeof ops])} ${v}`;
 }
@@ -125,7 +125,8 @@ export function compilePipeline(start: ReportContext, stages: readonly PipelineS
         const field = fieldOf(ctx, c.field, `${at}.$match.${c.field}`);
         where.push(condition(field.value, field.sqlType, c, `${at}.$match.${c.field}`));
         // equality and $in on a field the list filters by are part of the drill-down; others end it
-        const simple = c.operator === '$eq' || (c.operator === '$in' && (c.value as Scalar[]).length > 0);
+        const simple =
+          c.operator === '$eq' || (c.operator === '$in' && (c.value as PipelineScalar[]).length > 0);
         const key = field.drill?.kind === 'equal' ? field.drill.key : null;
         if (key && simple && c.value !== null && !drillKeys.has(key)) {
           drillKeys.add(key);

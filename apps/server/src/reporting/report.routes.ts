@@ -12,7 +12,7 @@ import {
   ReportQuerySchema,
   ReportResultSchema,
   ReportSavedSchema,
-  TimeRangeListSchema,
+  ReportTimeRangeListSchema,
 } from '@p2p/domain/api';
 import { caller } from '../auth/auth.hook.ts';
 import type { Services } from '../services.ts';
@@ -63,7 +63,7 @@ export const reportingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         tags,
         operationId: 'listReportTimeRanges',
         summary: 'The time ranges of reports (over the creation time); the fifth is the default',
-        response: { 200: described(TimeRangeListSchema, 'The time ranges'), ...readErrors },
+        response: { 200: described(ReportTimeRangeListSchema, 'The time ranges'), ...readErrors },
       },
     },
     (req) => reporting.timePeriods(caller(req)),

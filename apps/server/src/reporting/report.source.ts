@@ -1,8 +1,6 @@
 import {
-  fieldKey,
   intervalDef,
   metricFunction,
-  parseSourceId,
   textIn,
   type ApiFieldError,
   type Label,
@@ -98,8 +96,6 @@ export const intervalOf = (id: string | null | undefined) => (id ? (intervalDef(
 /** Counts come back as text (bigint); the answer carries them as numbers. */
 export const countValue = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export const keyOf = fieldKey;
-
 export function tableOptions(
   count: number,
   truncated: boolean,
@@ -116,6 +112,3 @@ export function tableOptions(
     model,
   };
 }
-
-/** The source's model and whether it reads lines. */
-export const sourceParts = parseSourceId;

@@ -68,7 +68,7 @@ const PipelineSchema = Type.Union(
   },
 );
 
-export const AggregationSchema = Type.Object({
+export const ReportAggregationSchema = Type.Object({
   groupBy: Type.Optional(Type.Array(GroupByRowSchema, { maxItems: 20 })),
   metrics: Type.Optional(Type.Array(MetricRowSchema, { maxItems: 30 })),
   sort: Type.Optional(Type.Array(SortRowSchema, { maxItems: 40 })),
@@ -77,7 +77,7 @@ export const AggregationSchema = Type.Object({
   ),
   pipeline: Type.Optional(Type.Union([PipelineSchema, Type.Null()])),
 });
-export type Aggregation = Static<typeof AggregationSchema>;
+export type ReportAggregation = Static<typeof ReportAggregationSchema>;
 
 const SourceRefSchema = Type.Object({
   _id: OptionalText(80, "the data source: a model ('order'), or its lines ('order-lines')"),
@@ -88,7 +88,7 @@ const SourceRefSchema = Type.Object({
 
 const TextRefSchema = Type.Object({ _id: OptionalText(80), text: OptionalText(200) });
 
-export const VisualizationSchema = Type.Object(
+export const ReportVisualizationSchema = Type.Object(
   {
     type: Type.Optional(Type.Union([TextRefSchema, Type.Null()])),
     custom: Type.Optional(
@@ -118,7 +118,7 @@ export const VisualizationSchema = Type.Object(
   },
   { additionalProperties: true, maxProperties: 30 },
 );
-export type Visualization = Static<typeof VisualizationSchema>;
+export type ReportVisualization = Static<typeof ReportVisualizationSchema>;
 
 export const ReportParamsSchema = Type.Object({
   filters: Type.Optional(
@@ -139,8 +139,8 @@ export const ReportQueryRequestSchema = Type.Object({
   name: OptionalText(200),
   type: Type.Optional(StringEnum(REPORT_TYPES, { description: "default 'user-query'" })),
   model: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), SourceRefSchema, Type.Null()])),
-  aggregation: Type.Optional(AggregationSchema),
-  visualization: Type.Optional(Type.Union([VisualizationSchema, Type.Null()])),
+  aggregation: Type.Optional(ReportAggregationSchema),
+  visualization: Type.Optional(Type.Union([ReportVisualizationSchema, Type.Null()])),
   tr: Type.Optional(Type.Union([TextRefSchema, Type.Null()])),
   params: Type.Optional(Type.Union([ReportParamsSchema, Type.Null()])),
   what: Type.Optional(
@@ -189,14 +189,14 @@ export type ExportRequest = Static<typeof ExportRequestSchema>;
 const Labels = Type.Object({ en: Type.String(), pt: Type.String() });
 const IdText = Type.Object({ _id: Type.String(), text: Type.String() });
 
-export const DataSourceSchema = Type.Object({
+export const ReportDataSourceSchema = Type.Object({
   _id: Type.String({ description: "'order' (documents) or 'order-lines' (their lines)" }),
   model: Type.String(),
   lines: Type.Boolean(),
   collection: Type.String({ description: "'documents' or 'document_lines'" }),
   label: Type.String(),
 });
-export type DataSource = Static<typeof DataSourceSchema>;
+export type ReportDataSource = Static<typeof ReportDataSourceSchema>;
 
 export const FieldDescriptorSchema = Type.Object({
   _id: Type.String({ description: 'the document path' }),
@@ -223,21 +223,21 @@ export const MetricFunctionSchema = Type.Object({
 });
 export type MetricFunction = Static<typeof MetricFunctionSchema>;
 
-export const TimeRangeSchema = Type.Object({
+export const ReportTimeRangeSchema = Type.Object({
   _id: Type.String(),
   text: Type.String(),
   default: Type.Boolean({ description: 'the time range of a new report (the fifth)' }),
 });
-export type TimeRange = Static<typeof TimeRangeSchema>;
-export const TimeRangeListSchema = Type.Array(TimeRangeSchema);
+export type ReportTimeRange = Static<typeof ReportTimeRangeSchema>;
+export const ReportTimeRangeListSchema = Type.Array(ReportTimeRangeSchema);
 
 /** GET /config/query: what the builder offers the caller. */
 export const ReportingConfigSchema = Type.Object({
-  models: Type.Array(DataSourceSchema),
+  models: Type.Array(ReportDataSourceSchema),
   fields: Type.Array(FieldDescriptorSchema),
   metrics: Type.Array(MetricFunctionSchema),
   intervals: Type.Array(IdText),
-  timeRanges: TimeRangeListSchema,
+  timeRanges: ReportTimeRangeListSchema,
   visualizations: Type.Array(IdText),
   what: Type.Array(
     Type.Object({ _id: Type.String(), text: Type.String(), models: Type.Array(Type.String()) }),

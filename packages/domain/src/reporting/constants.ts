@@ -5,10 +5,10 @@
  */
 
 /** A text in every shipped language. */
-export type Texts = Readonly<{ en: string; pt: string }>;
+export type LangTexts = Readonly<{ en: string; pt: string }>;
 
 /** The text of `texts` in `lang`, English when the language is not shipped. */
-export const textIn = (texts: Texts, lang: string | undefined): string =>
+export const textIn = (texts: LangTexts, lang: string | undefined): string =>
   lang === 'pt' ? texts.pt : texts.en;
 
 /** The data types of a field descriptor (seed 001 section 3). */
@@ -20,7 +20,7 @@ export type MetricFunctionId = (typeof METRIC_FUNCTION_IDS)[number];
 
 export interface MetricFunctionDef {
   function: MetricFunctionId;
-  labels: Texts;
+  labels: LangTexts;
   /** the data types of the fields it takes; `count` also takes no field (the rows themselves) */
   apply_to: readonly DataType[];
 }
@@ -46,7 +46,7 @@ export type IntervalUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'mont
 
 export interface IntervalDef {
   _id: string;
-  labels: Texts;
+  labels: LangTexts;
   unit: IntervalUnit;
   n: number;
 }
@@ -87,7 +87,7 @@ export const intervalDef = (id: string): IntervalDef | undefined => INTERVALS.fi
 
 export interface TimeRangeDef {
   _id: string;
-  labels: Texts;
+  labels: LangTexts;
 }
 
 /** The time ranges of a report over the documents' creation time; the fifth is the default. */
@@ -116,7 +116,7 @@ export const VISUALIZATIONS = [
   { _id: 'line', labels: { en: 'Line', pt: 'Linha' } },
   { _id: 'pie', labels: { en: 'Pie', pt: 'Circular' } },
   { _id: 'scatter', labels: { en: 'Scatter', pt: 'Dispersão' } },
-] as const satisfies ReadonlyArray<{ _id: string; labels: Texts }>;
+] as const satisfies ReadonlyArray<{ _id: string; labels: LangTexts }>;
 export const VISUALIZATION_IDS = VISUALIZATIONS.map((v) => v._id);
 export type VisualizationId = (typeof VISUALIZATIONS)[number]['_id'];
 export const DEFAULT_VISUALIZATION: VisualizationId = 'table';

@@ -4,7 +4,7 @@
  * document list route, so the figure and its drill-down (/{model}?{filters}) are the same documents.
  * The server counts them through the same permission scope and working context as the lists.
  */
-import type { Texts } from './constants.ts';
+import type { LangTexts } from './constants.ts';
 
 export interface WhatPart {
   model: string;
@@ -14,7 +14,7 @@ export interface WhatPart {
 
 export interface WhatDef {
   _id: string;
-  labels: Texts;
+  labels: LangTexts;
   /** 'count': the documents of the parts; 'usage': contract value against target value, in % */
   figure: 'count' | 'usage';
   /** the parts at a moment (upcoming receptions depend on today) */

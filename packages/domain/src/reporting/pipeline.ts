@@ -19,7 +19,7 @@
 import type { ApiFieldError } from '../api/contract.ts';
 import { REPORT_LIMITS } from './constants.ts';
 
-export type Scalar = string | number | boolean | null;
+export type PipelineScalar = string | number | boolean | null;
 export type MatchOperator = '$eq' | '$in' | '$gt' | '$gte' | '$lt' | '$lte' | '$ne';
 export type AccumulatorOperator = '$sum' | '$avg' | '$min' | '$max' | '$count' | '$last';
 
@@ -27,7 +27,7 @@ export interface MatchCondition {
   /** a field id before $group, a computed name after it */
   field: string;
   operator: MatchOperator;
-  value: Scalar | Scalar[];
+  value: PipelineScalar | PipelineScalar[];
 }
 
 export interface GroupKey {
@@ -96,7 +96,7 @@ const refuse = (field: string, message: string): never => {
   throw new PipelineError(field, message);
 };
 
-function scalar(v: unknown, at: string): Scalar {
+function scalar(v: unknown, at: string): PipelineScalar {
   if (v === null || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : refuse(at, 'Numbers must be finite.');
   if (typeof v === 'string') {

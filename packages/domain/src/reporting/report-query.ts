@@ -5,7 +5,7 @@
  * metrics or a metric's function change.
  */
 import type {
-  Aggregation,
+  ReportAggregation,
   FieldDescriptor,
   GroupByRow,
   MetricRow,
@@ -47,7 +47,7 @@ export function reportSource(model: ReportQueryRequest['model']): string | null 
 export const fieldKey = (fieldId: string): string => fieldId.replace(/[^A-Za-z0-9_]/g, '_');
 
 /** A normalised group-by row: defaults applied (direction row, skipEmpty true). */
-export interface GroupBy {
+export interface ReportGroupBy {
   field: string;
   direction: 'row' | 'column';
   limit: number | null;
@@ -56,28 +56,28 @@ export interface GroupBy {
 }
 
 /** A normalised metric: the function (count when none is chosen) and its field, if any. */
-export interface Metric {
+export interface ReportMetric {
   function: MetricFunctionId;
   field: string | null;
   name: string | null;
 }
 
-export interface Sort {
+export interface ReportSort {
   field: string;
   direction: 'asc' | 'desc';
 }
 
 export interface CleanAggregation {
-  groupBy: GroupBy[];
-  metrics: Metric[];
-  sort: Sort[];
+  groupBy: ReportGroupBy[];
+  metrics: ReportMetric[];
+  sort: ReportSort[];
   rollupColumns: boolean;
 }
 
 const text = (v: string | null | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The metric keys of the result columns, in order: '{function}_{fieldKey}' or the function, made unique. */
-export function metricKeys(metrics: ReadonlyArray<Pick<Metric, 'function' | 'field'>>): string[] {
+export function metricKeys(metrics: ReadonlyArray<Pick<ReportMetric, 'function' | 'field'>>): string[] {
   const seen = new Map<string, number>();
   return metrics.map((m) => {
     const base = m.field ? `${m.function}_${fieldKey(m.field)}` : m.function;
@@ -91,10 +91,10 @@ export function metricKeys(metrics: ReadonlyArray<Pick<Metric, 'function' | 'fie
  * The aggregation with its empty rows dropped (a group-by or sort row without field, a metric
  * without function and field), defaults applied, and sorts referring to nothing present removed.
  */
-export function cleanAggregation(agg: Aggregation | null | undefined): CleanAggregation {
+export function cleanAggregation(agg: ReportAggregation | null | undefined): CleanAggregation {
   const groupBy = (agg?.groupBy ?? [])
     .filter((g: GroupByRow) => text(g.field))
-    .map((g): GroupBy => ({
+    .map((g): ReportGroupBy => ({
       field: text(g.field),
       direction: g.direction === 'column' ? 'column' : 'row',
       limit: typeof g.limit === 'number' ? g.limit : null,
@@ -103,14 +103,14 @@ export function cleanAggregation(agg: Aggregation | null | undefined): CleanAggr
     }));
   const metrics = (agg?.metrics ?? [])
     .filter((m: MetricRow) => text(m.function) || text(m.field))
-    .map((m): Metric => ({
+    .map((m): ReportMetric => ({
       function: (metricFunction(text(m.function))?.function ?? 'count') as MetricFunctionId,
       field: text(m.field) || null,
       name: text(m.name) || null,
     }));
   const sort = (agg?.sort ?? [])
     .filter((s: SortRow) => text(s.field))
-    .map((s): Sort => ({ field: text(s.field), direction: s.direction === 'desc' ? 'desc' : 'asc' }));
+    .map((s): ReportSort => ({ field: text(s.field), direction: s.direction === 'desc' ? 'desc' : 'asc' }));
   return pruneSorts({ groupBy, metrics, sort, rollupColumns: Boolean(agg?.rollupColumns) });
 }
 
@@ -139,7 +139,7 @@ export interface ReportCheck {
 }
 
 /** The pipeline text of a system query, or null when empty. */
-export function pipelineText(pipeline: Aggregation['pipeline']): string | null {
+export function pipelineText(pipeline: ReportAggregation['pipeline']): string | null {
   if (pipeline === null || pipeline === undefined) return null;
   if (typeof pipeline === 'string') return pipeline.trim() ? pipeline : null;
   return pipeline.length ? JSON.stringify(pipeline) : null;

@@ -14,7 +14,7 @@ import { getHome, switchDomain } from '../api/home.ts';
 import './home.css';
 
 /** The models a supplier works with; suppliers have no sidebar, so their home links to them. */
-export const SUPPLIER_HOME_MODELS = ['order', 'contract', 'reception', 'complaint'] as const;
+export const SUPPLIER_HOME_MODELS = ['order', 'contract', 'reception', 'complaint', 'rfx-proposal'] as const;
 
 export interface HomePageProps {
   /** the list route of each model ('/order' for order), from the server's routes */
