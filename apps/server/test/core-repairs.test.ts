@@ -134,6 +134,19 @@ describe('the working context filters lists, counts and search', () => {
     const requesterOwn = await listIds('requester', '/api/purchasing/requisition?l=200');
     expect(requesterAll).toEqual(requesterOwn);
   });
+
+  it("offers a reference field's choices from the whole scope (context=none), never wider", async () => {
+    const mine = { active: 'group', group: null } as const;
+    const all = await listIds('buyer', '/api/purchasing/order?l=200', { active: 'group', group: 'all' });
+    expect(await listIds('buyer', '/api/purchasing/order?l=200&context=none', mine)).toEqual(all);
+    expect((await listIds('buyer', '/api/purchasing/order?l=200', mine)).length).toBeLessThan(all.length);
+    // the scope still holds: a requester's choices are its own documents
+    const requesterOwn = await listIds('requester', '/api/purchasing/requisition?l=200');
+    expect(await listIds('requester', '/api/purchasing/requisition?l=200&context=none', mine)).toEqual(
+      requesterOwn,
+    );
+    expect((await api('buyer', 'GET', '/api/purchasing/order?context=all')).status).toBe(400);
+  });
 });
 
 describe('profile config', () => {

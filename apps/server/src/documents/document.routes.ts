@@ -22,7 +22,7 @@ import {
 import type { ListParams } from './document.service.ts';
 import { modelConfigRoutes } from './model-config.routes.ts';
 
-const LIST_KEYS = new Set(['q', 'p', 'l', 's', 'c', 'ts']);
+const LIST_KEYS = new Set(['q', 'p', 'l', 's', 'c', 'ts', 'context']);
 
 function listParams(query: Record<string, unknown>): ListParams {
   const filters: Record<string, string> = {};
@@ -33,6 +33,7 @@ function listParams(query: Record<string, unknown>): ListParams {
     ...(typeof query.l === 'string' ? { l: Number(query.l) } : {}),
     ...(typeof query.s === 'string' ? { s: query.s } : {}),
     ...(typeof query.c === 'string' ? { c: query.c } : {}),
+    ...(query.context === 'none' ? { ignoreContext: true } : {}),
     filters,
   };
 }

@@ -30,7 +30,8 @@ export const ModelConfigQuery = Type.Object({
 /**
  * Query strings are not coerced: numbers are digit strings. q text search, p page (1), l page
  * size (30, 1 to 200), s sort src with leading '-' for
- * descending ('-_id'), c '1'/'true' to count. Any other parameter is an equality filter on a field
+ * descending ('-_id'), c '1'/'true' to count, context 'none' for the choices of a reference field
+ * (not narrowed by the working context of the group drawer). Any other parameter is an equality filter on a field
  * src the model declares filterable (comma list = any of); anything else answers 400.
  */
 export const ListQuery = Type.Object(
@@ -41,6 +42,7 @@ export const ListQuery = Type.Object(
     s: Type.Optional(Type.String({ maxLength: 100 })),
     c: Type.Optional(Type.String({ maxLength: 5 })),
     ts: Type.Optional(Type.String({ maxLength: 40 })),
+    context: Type.Optional(Type.Literal('none')),
   },
   { additionalProperties: Type.String({ maxLength: 200 }) },
 );

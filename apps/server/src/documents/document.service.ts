@@ -41,6 +41,11 @@ export interface ListParams {
   l?: number;
   s?: string;
   c?: string;
+  /**
+   * the choices of a reference field (context=none): the caller's whole scope, not narrowed by the
+   * working context, which narrows lists, not what a form may point to
+   */
+  ignoreContext?: boolean;
   filters: Record<string, string>;
 }
 
@@ -88,7 +93,7 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
     if (search) conditions.push(search);
     const joins = needsJoins([sort.src, ...Object.keys(params.filters)]);
     // the working context narrows lists and counts (never reads or writes)
-    const where = scope.listWhere;
+    const where = params.ignoreContext ? scope.where : scope.listWhere;
     const rows = await repo.list({
       scope: where,
       deleted,

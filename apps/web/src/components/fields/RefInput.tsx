@@ -22,7 +22,14 @@ function useSuggestions(url: string) {
     const asked = ++latest.current;
     try {
       const res = await api.get<ListAnswer | Suggestion[]>(url, {
-        query: { q, p: 1, l: SUGGESTIONS.pageSize, c: 0 },
+        // a document reference offers the caller's whole scope, not only the working context's
+        query: {
+          q,
+          p: 1,
+          l: SUGGESTIONS.pageSize,
+          c: 0,
+          ...(url.startsWith('/purchasing/') ? { context: 'none' } : {}),
+        },
       });
       // every suggestion shows and selects by its `name` (the AutoComplete's field): documents, which
       // have none, are named by their number and description
