@@ -248,8 +248,9 @@ describe('documents are filed into the groups of their author', () => {
     });
     const refused = await api('requester', 'POST', '/api/purchasing/requisition', body(foreign._id));
     expect(refused.status).toBe(400);
+    // the demo requester reads Portuguese (the server answers in the caller's language)
     expect(errorOf(refused.body).data.errors).toEqual([
-      { field: 'group', message: 'You can only file documents into your own groups.' },
+      { field: 'group', message: 'Só pode arquivar documentos nos seus próprios grupos.' },
     ]);
     const own = await api('requester', 'POST', '/api/purchasing/requisition', body(requester.groups[0]!._id));
     expect(own.status, JSON.stringify(own.body)).toBe(200);

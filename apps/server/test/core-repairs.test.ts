@@ -188,7 +188,8 @@ describe('profile config', () => {
       body: { domain: 'globex' },
     });
     expect(refused.status).toBe(403);
-    expect(errorOf(refused.body).message).toBe('You have no account in domain Globex Corporation.');
+    // the demo requester reads Portuguese (the server answers in the caller's language)
+    expect(errorOf(refused.body).message).toBe('Não tem conta no domínio Globex Corporation.');
     expect(
       (await api('requester', 'POST', '/api/profile/user/config', { body: { domain: 'nowhere' } })).status,
     ).toBe(404);

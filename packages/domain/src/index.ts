@@ -13,6 +13,8 @@ export * from './money/index.ts';
 export * from './fields/index.ts';
 export * from './files/limits.ts';
 export * from './documents/index.ts';
+// the server's messages and role names in every language, the caller's language
+export * from './i18n/index.ts';
 export * from './workflow/index.ts';
 export * from './audit/index.ts';
 export * from './approvals/index.ts';

@@ -1,4 +1,10 @@
-import { GROUP_OPTION_LABELS, type GroupEntry, type GroupOptionKey, type SessionUser } from '@p2p/domain';
+import {
+  GROUP_OPTION_LABELS,
+  roleName,
+  type GroupEntry,
+  type GroupOptionKey,
+  type SessionUser,
+} from '@p2p/domain';
 import type { UserRepository, UserRow } from './user.repository.ts';
 
 /** Builds the SessionUser of the contract from a user row plus its roles and groups. */
@@ -8,9 +14,14 @@ export async function toSessionUser(users: UserRepository, row: UserRow): Promis
     users.groups(row.domain_id, row.id),
     users.places(row.id),
   ]);
-  const role = { key: row.role_key, name: row.role_name };
+  // role names in the user's language (the header and the account page show them)
+  const named = (r: { key: string; name: string }) => ({
+    key: r.key,
+    name: roleName(r.key, row.lang, r.name),
+  });
+  const role = named({ key: row.role_key, name: row.role_name });
   // The primary role always leads the list, even if user_roles lacks it.
-  const allRoles = [role, ...roles.filter((r) => r.key !== role.key)];
+  const allRoles = [role, ...roles.filter((r) => r.key !== role.key).map(named)];
   const context = row.context ?? {};
   const group = await contextGroup(users, row.domain_id, groups, context.group ?? null);
   return {

@@ -10,6 +10,7 @@ import {
   textLengthErrors,
   validateDocument,
   VALUE_FIELDS,
+  type ApiFieldError,
   type DocumentLike,
   type DocUser,
   type FieldConfig,
@@ -155,11 +156,26 @@ function applyLineRules(
   return setPath(body, src, next);
 }
 
-/** validateDocument of the domain; a failure is a 400 'document.invalid' listing every field. */
-export function assertValid(doc: DocumentLike, model: ModelConfig, user: SessionUser, state: string): void {
+/**
+ * validateDocument of the domain; a failure is a 400 'document.invalid' listing every field, after
+ * the `earlier` errors of the same save (its header, its pricing): one answer with every error, a
+ * field named once (the earlier error wins).
+ */
+export function assertValid(
+  doc: DocumentLike,
+  model: ModelConfig,
+  user: SessionUser,
+  state: string,
+  earlier: ReadonlyArray<ApiFieldError> = [],
+): void {
+  const at = (e: ApiFieldError) => (e.line ? `${e.field}@${e.line.pos}/${e.line.subpos}` : (e.field ?? ''));
+  const named = new Set(earlier.map(at));
   const errors = [
-    ...validateDocument(doc, model, { user: docUser(user), state, lang: user.lang }),
-    ...textLengthErrors(doc, model, { lang: user.lang }),
+    ...earlier,
+    ...[
+      ...validateDocument(doc, model, { user: docUser(user), state, lang: user.lang }),
+      ...textLengthErrors(doc, model, { lang: user.lang }),
+    ].filter((e) => !named.has(at(e))),
   ];
   if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors, 'document.invalid');
 }

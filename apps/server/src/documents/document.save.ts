@@ -7,18 +7,19 @@ import {
   canDuplicate,
   fieldState,
   labelText,
+  type ApiFieldError,
   type DocumentLike,
 } from '@p2p/domain';
 import { audit, storedDocument, writtenDocument } from '../audit/audit.service.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { fieldErrors, forbidden } from '../lib/app-error.ts';
+import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
-import { lineWrites, priceLines } from './document.pricing.ts';
+import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
 import { documentRepository, type DocumentRepository, type DocumentRow } from './document.repository.ts';
 import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
 import type { ModelConfig } from './model-config.ts';
@@ -42,6 +43,36 @@ import {
 
 export type DocumentBody = Record<string, unknown>;
 
+/**
+ * The priced lines, or null when pricing refuses them (a line twice, an unknown tax code, an amount
+ * too large): the refusals are added to `errors`, so that validation still reports the other fields
+ * of the save in the same answer (the save is refused either way).
+ */
+function priceOrCollect(
+  lines: Array<Record<string, unknown>>,
+  state: string,
+  errors: ApiFieldError[],
+): PricedLines | null {
+  try {
+    return priceLines(lines, state);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'validation') throw err;
+    errors.push(...err.errors);
+    return null;
+  }
+}
+
+/** The lines as sent, with their positions, for validating a save whose pricing was refused. */
+const unpriced = (lines: Array<Record<string, unknown>>) =>
+  ({
+    lines: lines.map((l, i) => ({
+      ...l,
+      pos: typeof l.pos === 'number' ? l.pos : (i + 1) * 10,
+      subpos: typeof l.subpos === 'number' ? l.subpos : 0,
+    })),
+    totals: {},
+  }) as unknown as PricedLines;
+
 export function documentSave(db: Db, access: DocumentAccess) {
   /**
    * Validates the header references and builds the row to write. Inside a transaction pass the
@@ -53,8 +84,9 @@ export function documentSave(db: Db, access: DocumentAccess) {
     body: DocumentBody,
     current: DocumentRow | null,
     repo: DocumentRepository,
-  ): Promise<Header> {
-    const errors: Array<{ field: string; message: string }> = [];
+  ): Promise<{ header: Header; errors: ApiFieldError[] }> {
+    // refusals of the header are reported with the rest of the save's errors (prepare)
+    const errors: ApiFieldError[] = [];
     const doc = (body.doc ?? {}) as { subtype?: unknown };
     const subtype = typeof doc.subtype === 'string' ? doc.subtype : (current?.subtype ?? null);
     if (model.subtypes?.length) {
@@ -91,8 +123,6 @@ export function documentSave(db: Db, access: DocumentAccess) {
         errors.push({ field: 'group', message: 'You can only file documents into your own groups.' });
       else groupId = auth.user.groups[0]?._id ?? null;
     }
-    if (errors.length) throw fieldErrors(errors.map((e) => e.message).join(', '), errors);
-
     const data = Object.fromEntries(Object.entries(body).filter(([k]) => !RESERVED.has(k)));
     keepServerData(data, current?.data ?? null);
     // A snapshot of the supplier keeps its name searchable with the document text.
@@ -104,7 +134,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
     if (erpKey && erpKey !== current?.key && !canWriteDocumentKey(auth.user))
       throw forbidden('Document numbers are assigned by the server.');
     const key = erpKey ?? current?.key ?? null;
-    return {
+    const header = {
       type: model.name,
       subtype,
       key,
@@ -114,6 +144,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
       plant,
       data,
     };
+    return { header, errors };
   }
 
   /** Field rules, references, pricing, computed locks and validation of one save. */
@@ -132,14 +163,18 @@ export function documentSave(db: Db, access: DocumentAccess) {
       proposed: body,
       state,
     });
-    const header = await buildWrite(auth, model, ruled, stored?.row ?? null, repo);
+    const { header, errors } = await buildWrite(auth, model, ruled, stored?.row ?? null, repo);
     const lines = Array.isArray(ruled.lines)
       ? (ruled.lines as Array<Record<string, unknown>>)
       : ((stored?.doc.lines ?? []) as Array<Record<string, unknown>>);
-    const priced = priceLines(lines, state);
-    const proposed = proposedDocument(header, priced, state, lines);
-    applyComputedLocks(header, proposed, model, stored?.row ?? null, docUser(auth.user));
-    assertValid(proposed, model, auth.user, state);
+    // Every error of the save is answered at once: the header's, the pricing's and the field rules'.
+    const priced = priceOrCollect(lines, state, errors);
+    const proposed = proposedDocument(header, priced ?? unpriced(lines), state, lines);
+    // the locks on computed values need the prices (without them the save is refused below)
+    if (priced) applyComputedLocks(header, proposed, model, stored?.row ?? null, docUser(auth.user));
+    assertValid(proposed, model, auth.user, state, errors);
+    // assertValid has thrown when pricing was refused: its errors are among `errors`
+    if (!priced) throw new Error('a refused pricing passed validation');
     return { header, priced };
   }
 

@@ -5,7 +5,7 @@ import { notFound } from '../lib/app-error.ts';
 import type { DocumentAccess } from './document.access.ts';
 import { localize, MODELS, readModelFiles } from './model-config.ts';
 import { modelConfigRepository } from './model-config.repository.ts';
-import { CURRENCIES, PRICE_CONDITION_LABELS, TAX_CODES } from './purchasing-config.ts';
+import { currencies, priceConditions, taxCodes } from './purchasing-config.ts';
 
 /** The model configurations as the web app reads them (seed 000 section 7, /config/...). */
 export function modelConfigService(db: Db, access: Pick<DocumentAccess, 'modelConfig'>) {
@@ -62,10 +62,10 @@ export function modelConfigService(db: Db, access: Pick<DocumentAccess, 'modelCo
       }
       return {
         models,
-        currencies: CURRENCIES,
+        currencies: currencies(auth.user.lang),
         defaultCurrency: 'EUR',
-        taxCodes: TAX_CODES,
-        priceConditions: PRICE_CONDITION_LABELS,
+        taxCodes: taxCodes(auth.user.lang),
+        priceConditions: priceConditions(auth.user.lang),
       };
     },
   };

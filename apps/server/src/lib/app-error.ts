@@ -16,7 +16,12 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The stable `key` of the error body, e.g. 'auth.token-invalid'; defaults to 'error.<code>'. */
+/**
+ * The stable `key` of the error body, e.g. 'auth.token-invalid'; defaults to 'error.<code>'. The
+ * message is the English text (the spec's where it gives one): the error handler answers it in the
+ * caller's language through the message catalogue of the domain (packages/domain/src/i18n), so a
+ * new message gets its Portuguese text there.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly key: string;

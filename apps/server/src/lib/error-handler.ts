@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiFieldError } from '@p2p/domain';
+import { callerLanguage, translateText, type ApiErrorBody, type ApiFieldError } from '@p2p/domain';
 import type {
   FastifyError,
   FastifyInstance,
@@ -23,6 +23,39 @@ export const errorBody = (
   _status: status,
   data: { errors },
 });
+
+/**
+ * The language of an answer: the signed-in user's `lang` (the auth hook's caller), else the
+ * Accept-Language header of the request (sign-in, public routes, a refused token), else English.
+ */
+export const requestLanguage = (request: FastifyRequest): string =>
+  callerLanguage(request.auth?.user.lang, request.headers['accept-language']);
+
+/** How services join their field messages into the error's message (refuseFieldErrors, fieldErrors). */
+const JOINERS = [', ', ' ', '\n'] as const;
+
+/**
+ * The error body in `lang`: every message the catalogue knows by its English text translated
+ * (packages/domain/src/i18n), others as they are (a field message a domain producer already wrote
+ * in the caller's language). A message that joins the field messages is joined again from the
+ * translated ones. English answers are exactly what the service raised; `key` never changes.
+ */
+export function localizedErrorBody(
+  status: number,
+  message: string,
+  key: string,
+  errors: ApiFieldError[],
+  lang: string,
+): ApiErrorBody {
+  if (lang === 'en') return errorBody(status, message, key, errors);
+  const translated = errors.map((e) => ({ ...e, message: translateText(e.message, lang) }));
+  const joiner = errors.length
+    ? JOINERS.find((j) => errors.map((e) => e.message).join(j) === message)
+    : undefined;
+  const text =
+    joiner === undefined ? translateText(message, lang) : translated.map((e) => e.message).join(joiner);
+  return errorBody(status, text, key, translated);
+}
 
 /** '/company/address/city' -> 'company.address.city'; 'required' names each missing property. */
 function validationEntries(list: FastifySchemaValidationError[], part: string | undefined): ApiFieldError[] {
@@ -91,28 +124,33 @@ function databaseRefusal(error: unknown): AppError | null {
 export function registerErrorHandlers(app: FastifyInstance): void {
   registerInputGuard(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const lang = requestLanguage(request);
     const refused = databaseRefusal(error);
     if (refused) {
       request.log.warn({ err: error }, 'database refused a value of the request');
       return reply
         .status(refused.statusCode)
-        .send(errorBody(refused.statusCode, refused.message, refused.key, refused.errors));
+        .send(localizedErrorBody(refused.statusCode, refused.message, refused.key, refused.errors, lang));
     }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send(errorBody(error.statusCode, error.message, error.key, error.errors));
+        .send(localizedErrorBody(error.statusCode, error.message, error.key, error.errors, lang));
     }
     if (error.validation) {
       const entries = validationEntries(error.validation, error.validationContext);
-      return reply.status(400).send(errorBody(400, INVALID_REQUEST, 'error.validation', entries));
+      return reply
+        .status(400)
+        .send(localizedErrorBody(400, INVALID_REQUEST, 'error.validation', entries, lang));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(status, error.message, `error.http-${status}`));
+      return reply
+        .status(status)
+        .send(localizedErrorBody(status, error.message, `error.http-${status}`, [], lang));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send(errorBody(status, INTERNAL_ERROR, 'error.internal'));
+    return reply.status(status).send(localizedErrorBody(status, INTERNAL_ERROR, 'error.internal', [], lang));
   });
 }
 
@@ -133,7 +171,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply
     .status(status)
     .header('x-content-type-options', 'nosniff')
-    .send(errorBody(status, message, `error.http-${status}`));
+    .send(localizedErrorBody(status, message, `error.http-${status}`, [], requestLanguage(request)));
 }
 
 /** 404 in the error shape for API paths; other paths are left to the web app fallback. */

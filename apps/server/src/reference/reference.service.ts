@@ -1,7 +1,7 @@
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { actsAsSupplier, mayViewLookupField, narrowLookupEntry } from '@p2p/domain';
-import { TAX_CODES } from '../documents/purchasing-config.ts';
+import { taxCodes } from '../documents/purchasing-config.ts';
 import { COUNTRIES } from './countries.ts';
 import { referenceRepository, type Page } from './reference.repository.ts';
 import { normalizeQuery, rankEntry } from './trigram.ts';
@@ -161,9 +161,9 @@ export function referenceService(db: Db) {
       );
     },
 
-    taxes: (_auth: AuthContext, params: LookupParams) =>
+    taxes: (auth: AuthContext, params: LookupParams) =>
       lookupStatic(
-        TAX_CODES,
+        taxCodes(auth.user.lang),
         (t) => [t.key, t.label],
         (t) => ({ _id: t.key, key: t.key, label: t.label, value: t.value, group: t.group }),
         params,

@@ -1,29 +1,15 @@
-import { ROLE_KEYS, type RoleKey } from '@p2p/domain';
+import { ROLE_KEYS, ROLE_NAMES } from '@p2p/domain';
 import type { Db } from '../db/database.ts';
 
-/** Human labels of the role keys; the roles table is reference data needed even without demo data. */
-export const ROLE_NAMES: Record<RoleKey, string> = {
-  admin: 'Administrator',
-  manager: 'Manager',
-  buyer: 'Buyer',
-  auditor: 'Auditor',
-  director: 'Director',
-  'manager-purchasing': 'Purchasing Manager',
-  'manager-supplier': 'Supplier Manager',
-  requester: 'Requester',
-  supplier: 'Supplier',
-  'supplier-user': 'Supplier User',
-  exc: 'Exception Approver',
-  cexc: 'Contract Exception Approver',
-  'rfx-manager': 'RFx Manager',
-  'ihub-operator': 'Integration Hub Operator',
-  system: 'System',
-};
-
+/**
+ * The roles table is reference data needed even without demo data. It holds the English name of
+ * each role; the names in every language are the domain's ROLE_NAMES (packages/domain/src/i18n), and
+ * the session user carries its roles named in the user's language (auth/session-user.ts).
+ */
 export async function ensureRoles(db: Db): Promise<void> {
   await db
     .insertInto('roles')
-    .values(ROLE_KEYS.map((key) => ({ key, name: ROLE_NAMES[key] })))
+    .values(ROLE_KEYS.map((key) => ({ key, name: ROLE_NAMES[key].en })))
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }

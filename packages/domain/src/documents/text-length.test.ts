@@ -67,9 +67,9 @@ describe('textLengthErrors', () => {
         { pos: 20, item: 'MAT-2', description: 'far too long' },
       ],
     };
-    expect(textLengthErrors(doc, model(fields), { lang: 'pt' })).toEqual([
+    expect(textLengthErrors(doc, model(fields))).toEqual([
       { field: 'description', message: 'Description is too long (at most 255 characters).' },
-      { field: 'justification', message: 'Justificação is too long (at most 4,000 characters).' },
+      { field: 'justification', message: 'Justification is too long (at most 4,000 characters).' },
       { field: 'code', message: 'Code is too long (at most 5 characters).' },
       { field: 'certifications', message: 'Certifications is too long (at most 255 characters).' },
       {
@@ -78,6 +78,11 @@ describe('textLengthErrors', () => {
         message: 'Line text is too long (at most 10 characters).',
       },
     ]);
+    // in Portuguese the sentence, the label and the number (4000, no comma) are Portuguese
+    expect(textLengthErrors(doc, model(fields), { lang: 'pt' })[1]).toEqual({
+      field: 'justification',
+      message: 'O campo Justificação é demasiado longo (no máximo 4000 caracteres).',
+    });
     const fitting = {
       description: 'x'.repeat(255),
       code: '\u{1F600}'.repeat(5),

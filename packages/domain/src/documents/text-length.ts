@@ -4,7 +4,8 @@
  * field's maximum length. Errors use the contract's shape, lines carry their position.
  */
 import type { ApiFieldError } from '../api/contract.ts';
-import { isTextTooLong, maxTextLength, textTooLongMessage } from '../fields/text-limits.ts';
+import { isTextTooLong, maxTextLength } from '../fields/text-limits.ts';
+import { renderMessage } from '../i18n/render.ts';
 import { labelText, subFields } from './field-rules.ts';
 import { getPath } from './paths.ts';
 import type { DocumentLike, FieldConfig, LineLike, ModelConfig } from './types.ts';
@@ -18,7 +19,7 @@ function tooLong(value: unknown, max: number): boolean {
 }
 
 /**
- * '{label} is too long (at most N characters).' for every field of the model whose text is longer
+ * '{label} is too long (at most N characters).' (in ctx.lang) for every field of the model whose text is longer
  * than its maximum (its `maxLength`, else its type's default); [] when every text fits.
  */
 export function textLengthErrors(
@@ -35,8 +36,9 @@ export function textLengthErrors(
     seen.add(id);
     errors.push(line ? { field, line, message } : { field, message });
   };
+  // textTooLongMessage of fields/text-limits.ts in the caller's language
   const message = (field: FieldConfig, max: number) =>
-    textTooLongMessage(labelText(field.label, lang) || field.src, max);
+    renderMessage('validation.too-long', { label: labelText(field.label, lang) || field.src, max }, lang);
   for (const field of model.form.fields) {
     const items = subFields(field);
     if (items) {

@@ -46,10 +46,10 @@ describe('validateDocument: field rules', () => {
     expect(validateDocument({ ...d, description: 'x' }, orderModel, { user: buyer })).toEqual([]);
   });
 
-  it('requiredStates follow the state, labels follow the language', () => {
+  it('requiredStates follow the state, message and label follow the language', () => {
     const d: DocumentLike = { doc: { type: 'order' }, description: 'x' };
     expect(validateDocument(d, orderModel, { user: buyer, state: 'approval', lang: 'pt' })).toEqual([
-      { field: 'deliveryDate', message: 'Data de entrega is required.' },
+      { field: 'deliveryDate', message: 'O campo Data de entrega é obrigatório.' },
     ]);
   });
 

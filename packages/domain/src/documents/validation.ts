@@ -3,6 +3,7 @@
  * Errors use the API contract's shape: {field, line: {pos, subpos, key}, message}.
  */
 import type { ApiErrorLine, ApiFieldError } from '../api/contract.ts';
+import { renderMessage } from '../i18n/render.ts';
 import { fieldState, labelText, lineFieldStates, subFields } from './field-rules.ts';
 import { getPath } from './paths.ts';
 import { PURCHASING_TYPES, currentState, documentType, hasServiceLines, isEmptyValue } from './states.ts';
@@ -22,18 +23,20 @@ export const SERVICE_REQUIRED_FIELDS = [
 export const SERVICE_REQUIRED_REQUISITION_FIELDS = ['cyberFile'] as const;
 
 /** Labels used when the model has no field for a service rule. */
-export const SERVICE_FIELD_LABELS: Readonly<Record<string, string>> = {
-  'risk.contract': 'Contract risk',
-  'risk.E': 'Environmental risk',
-  'risk.HS': 'Health and safety risk',
-  'risk.gdpr': 'GDPR risk',
-  'risk.cyber': 'Cyber risk',
-  businessPlan: 'Business plan',
-  evaluationId: 'Evaluation',
-  cyberFile: 'Cyber file',
+export const SERVICE_FIELD_LABELS: Readonly<Record<string, Readonly<Record<'en' | 'pt', string>>>> = {
+  'risk.contract': { en: 'Contract risk', pt: 'Risco do contrato' },
+  'risk.E': { en: 'Environmental risk', pt: 'Risco ambiental' },
+  'risk.HS': { en: 'Health and safety risk', pt: 'Risco de saúde e segurança' },
+  'risk.gdpr': { en: 'GDPR risk', pt: 'Risco RGPD' },
+  'risk.cyber': { en: 'Cyber risk', pt: 'Risco de cibersegurança' },
+  businessPlan: { en: 'Business plan', pt: 'Plano de negócio' },
+  evaluationId: { en: 'Evaluation', pt: 'Avaliação' },
+  cyberFile: { en: 'Cyber file', pt: 'Ficheiro de cibersegurança' },
 };
 
-export const requiredMessage = (label: string): string => `${label} is required.`;
+/** '{label} is required.' in `lang` (the label in that language too). */
+export const requiredMessage = (label: Label, lang = 'en'): string =>
+  renderMessage('validation.required', { label }, lang);
 
 /** Equal to the number n, as a number or a numeric string. */
 const isRisk = (v: unknown, n: number): boolean =>
@@ -63,7 +66,7 @@ export interface ValidationContext {
   state?: string;
   /** the document is read-only: nothing is required */
   readonly?: boolean;
-  /** language of the labels (default en) */
+  /** language of the messages and their labels (default en) */
   lang?: string;
 }
 
@@ -79,8 +82,9 @@ export function lineRef(line: LineLike, index: number): Required<ApiErrorLine> {
 /**
  * Validates a document against its model: every form field (and every line field of a table field
  * such as `lines`) whose fieldState is required and whose value is empty gives '{label} is
- * required.'; purchasing documents with service lines also require serviceRequiredFields (labels
- * from the model's fields, else SERVICE_FIELD_LABELS). One error per field (and line).
+ * required.', sentence and label in ctx.lang; purchasing documents with service lines also require
+ * serviceRequiredFields (labels from the model's fields, else SERVICE_FIELD_LABELS). One error per
+ * field (and line); every error of the document at once.
  */
 export function validateDocument(
   doc: DocumentLike,
@@ -98,7 +102,7 @@ export function validateDocument(
     errors.push({
       field,
       ...(line ? { line } : {}),
-      message: requiredMessage(labelText(label, lang) || field),
+      message: requiredMessage(labelText(label, lang) || field, lang),
     });
   };
   const base = {
