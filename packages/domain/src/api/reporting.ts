@@ -18,9 +18,7 @@ import { IsoTimeSchema, OrNull, StringEnum } from './schema.ts';
 
 /** Request texts: an empty row is dropped, so empty and null are accepted where a row may be empty. */
 const OptionalText = (maxLength: number, description?: string) =>
-  Type.Optional(
-    Type.Union([Type.String({ maxLength, ...(description ? { description } : {}) }), Type.Null()]),
-  );
+  Type.Optional(OrNull(Type.String({ maxLength, ...(description ? { description } : {}) })));
 
 const FIELD_DESCRIPTION =
   "a field id of the data source: a document path ('_state.current', 'supplier', 'lines.value')";
@@ -29,13 +27,13 @@ export const GroupByRowSchema = Type.Object({
   field: OptionalText(120, FIELD_DESCRIPTION),
   direction: Type.Optional(StringEnum(['row', 'column'], { description: "default 'row'; 'column' pivots" })),
   limit: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 1, maximum: REPORT_LIMITS.rows }), Type.Null()], {
+    OrNull(Type.Integer({ minimum: 1, maximum: REPORT_LIMITS.rows }), {
       description: 'keep the values with the highest first metric (count without metrics)',
     }),
   ),
   skipEmpty: Type.Optional(Type.Boolean({ description: 'default true: rows without a value are left out' })),
   interval: Type.Optional(
-    Type.Union([StringEnum(INTERVAL_IDS), Type.Literal(''), Type.Null()], {
+    OrNull(StringEnum([...INTERVAL_IDS, '']), {
       description: 'date fields: the bucket (1s to 1y, default 1d)',
     }),
   ),
@@ -43,7 +41,7 @@ export const GroupByRowSchema = Type.Object({
 export type GroupByRow = Static<typeof GroupByRowSchema>;
 
 export const MetricRowSchema = Type.Object({
-  function: Type.Optional(Type.Union([StringEnum(METRIC_FUNCTION_IDS), Type.Literal(''), Type.Null()])),
+  function: Type.Optional(OrNull(StringEnum([...METRIC_FUNCTION_IDS, '']))),
   field: OptionalText(120, `${FIELD_DESCRIPTION}; none: count the rows`),
   name: OptionalText(120, 'the label of the metric'),
 });
@@ -57,7 +55,10 @@ export type SortRow = Static<typeof SortRowSchema>;
 
 const PipelineSchema = Type.Union(
   [
-    Type.String({ maxLength: 20_000, description: 'the pipeline as JSON text (the builder text area)' }),
+    // null as the text's second JSON type: no branch of its own for the serialiser to try
+    OrNull(
+      Type.String({ maxLength: 20_000, description: 'the pipeline as JSON text (the builder text area)' }),
+    ),
     Type.Array(Type.Unknown(), { maxItems: REPORT_LIMITS.stages }),
   ],
   {
@@ -75,7 +76,7 @@ export const ReportAggregationSchema = Type.Object({
   rollupColumns: Type.Optional(
     Type.Boolean({ description: 'totals over the column groups (or a total row)' }),
   ),
-  pipeline: Type.Optional(Type.Union([PipelineSchema, Type.Null()])),
+  pipeline: Type.Optional(PipelineSchema),
 });
 export type ReportAggregation = Static<typeof ReportAggregationSchema>;
 
@@ -90,7 +91,7 @@ const TextRefSchema = Type.Object({ _id: OptionalText(80), text: OptionalText(20
 
 export const ReportVisualizationSchema = Type.Object(
   {
-    type: Type.Optional(Type.Union([TextRefSchema, Type.Null()])),
+    type: Type.Optional(OrNull(TextRefSchema)),
     custom: Type.Optional(
       Type.Object(
         {
@@ -109,7 +110,7 @@ export const ReportVisualizationSchema = Type.Object(
       Type.Object({
         auto: Type.Optional(Type.Boolean()),
         refresh: Type.Optional(
-          Type.Union([Type.Integer({ minimum: 0, maximum: 86_400 }), Type.Null()], {
+          OrNull(Type.Integer({ minimum: 0, maximum: 86_400 }), {
             description: 'seconds between reloads; 0 or null: none',
           }),
         ),
@@ -127,9 +128,7 @@ export const ReportParamsSchema = Type.Object({
       description: 'filters of the document list route (GET /purchasing/{model}), ANDed with the report',
     }),
   ),
-  tr: Type.Optional(
-    Type.Union([StringEnum(TIME_RANGE_IDS), Type.Null()], { description: 'overrides the report time range' }),
-  ),
+  tr: Type.Optional(OrNull(StringEnum(TIME_RANGE_IDS), { description: 'overrides the report time range' })),
 });
 export type ReportParams = Static<typeof ReportParamsSchema>;
 
@@ -138,11 +137,11 @@ export const ReportQueryRequestSchema = Type.Object({
   _id: OptionalText(40, "a stored report's id; absent, null, 'create' or 'duplicate': a new report"),
   name: OptionalText(200),
   type: Type.Optional(StringEnum(REPORT_TYPES, { description: "default 'user-query'" })),
-  model: Type.Optional(Type.Union([Type.String({ maxLength: 80 }), SourceRefSchema, Type.Null()])),
+  model: Type.Optional(Type.Union([OrNull(Type.String({ maxLength: 80 })), SourceRefSchema])),
   aggregation: Type.Optional(ReportAggregationSchema),
-  visualization: Type.Optional(Type.Union([ReportVisualizationSchema, Type.Null()])),
-  tr: Type.Optional(Type.Union([TextRefSchema, Type.Null()])),
-  params: Type.Optional(Type.Union([ReportParamsSchema, Type.Null()])),
+  visualization: Type.Optional(OrNull(ReportVisualizationSchema)),
+  tr: Type.Optional(OrNull(TextRefSchema)),
+  params: Type.Optional(OrNull(ReportParamsSchema)),
   what: Type.Optional(
     Type.Array(StringEnum(WHAT_IDS), {
       maxItems: WHAT_IDS.length,
