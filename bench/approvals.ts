@@ -6,7 +6,7 @@
  *   waiting for one of the tenant's users in turn (data.assignees), listed by the director with the working context
  *   'assigned' (x-p2p-context), the list statement of document.repository.ts with the assignees
  *   condition of document.scope.ts (the GIN index of migration 0015);
- * - the approval dry run of an L-line order (default 2,000): POST /automation/approval/dry-run/order/{id},
+ * - the approval dry run of an L-line order (default 2,000): POST /automation/approval-dry-run/order/{id},
  *   against the reads it needs written by hand (the row, its lines, the rules, the people, the
  *   delegations of the day).
  * Database as in bench/documents.ts: --db, else DATABASE_URL (a fresh schema), else PGlite (the SQL
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     await api.signIn('buyer');
     const big = await createBigOrder(api, LINES);
     if (big.note) notes.push(big.note);
-    const dryRun = () => api.call('POST', `/api/automation/approval/dry-run/order/${big.id}`, {});
+    const dryRun = () => api.call('POST', `/api/automation/approval-dry-run/order/${big.id}`, {});
     const plan = await dryRun();
     notes.push(
       `dry run: status ${plan.status}, ${plan.json?.levels?.length ?? '?'} level(s), amount ${plan.json?.amount ?? '?'}`,

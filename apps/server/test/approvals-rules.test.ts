@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const dryRun = (user: string, model: string, body: unknown) =>
-  api<ApprovalPlan>(user, 'POST', `/api/automation/approval/dry-run/${model}`, body);
+  api<ApprovalPlan>(user, 'POST', `/api/automation/approval-dry-run/${model}`, body);
 
 describe('rules in /admin', () => {
   it('are listed, created, saved over the version read and deleted by administrators only', async () => {
@@ -183,7 +183,7 @@ describe('the dry run of a draft', () => {
       api<ApprovalPlan>(
         'requester',
         'POST',
-        `/api/automation/approval/dry-run/requisition/${created._id}`,
+        `/api/automation/approval-dry-run/requisition/${created._id}`,
         {},
       ),
     );

@@ -34,7 +34,7 @@ describe('a committee of 2 of 3', () => {
     const order = await f.order('buyer', 'P010', 'Committee order');
 
     const plan = await ok(
-      api<ApprovalPlan>('buyer', 'POST', `/api/automation/approval/dry-run/order/${order._id}`, {}),
+      api<ApprovalPlan>('buyer', 'POST', `/api/automation/approval-dry-run/order/${order._id}`, {}),
     );
     expect(plan).toMatchObject({ fallback: false, blocked: false, amount: '100.00', currency: 'EUR' });
     expect(plan.rules).toEqual([
@@ -157,7 +157,7 @@ describe('who may decide', () => {
     // the manager writes the order himself: his own level falls to the other managers, and there are none
     const mine = await f.order('manager', 'P008', 'Own order');
     const plan = await ok(
-      api<ApprovalPlan>('manager', 'POST', `/api/automation/approval/dry-run/order/${mine._id}`, {}),
+      api<ApprovalPlan>('manager', 'POST', `/api/automation/approval-dry-run/order/${mine._id}`, {}),
     );
     expect(plan).toMatchObject({
       blocked: true,
@@ -251,7 +251,7 @@ describe('delegation', () => {
 
     const order = await f.order('buyer', 'P006', 'Delegated order');
     const plan = await ok(
-      api<ApprovalPlan>('buyer', 'POST', `/api/automation/approval/dry-run/order/${order._id}`, {}),
+      api<ApprovalPlan>('buyer', 'POST', `/api/automation/approval-dry-run/order/${order._id}`, {}),
     );
     expect(plan.levels[0]!.members).toEqual([{ ...sofia, onBehalfOf: diana }]);
     const submitted = await ok(move('buyer', 'order', order._id, 'submit-approval'));
@@ -268,7 +268,7 @@ describe('delegation', () => {
     expect((await api('manager-supplier', 'DELETE', `/api/approvals/delegations/${id}`)).status).toBe(404);
     await ok(api('director', 'DELETE', `/api/approvals/delegations/${id}`));
     const plainAgain = await ok(
-      api<ApprovalPlan>('buyer', 'POST', '/api/automation/approval/dry-run/order', {
+      api<ApprovalPlan>('buyer', 'POST', '/api/automation/approval-dry-run/order', {
         doc: { subtype: 'P006' },
       }),
     );
@@ -340,7 +340,7 @@ describe('suppliers', () => {
       expect((await api(user, 'GET', `/api/purchasing/approval/${id}`)).status, user).toBe(404);
       expect((await api(user, 'GET', `/api/automation/approval/${id}`)).status, user).toBe(404);
       expect((await api(user, 'GET', '/api/purchasing/approval')).status, user).toBe(403);
-      expect((await api(user, 'POST', '/api/automation/approval/dry-run/order', {})).status, user).toBe(403);
+      expect((await api(user, 'POST', '/api/automation/approval-dry-run/order', {})).status, user).toBe(403);
     }
   });
 });

@@ -259,9 +259,9 @@ export const PROBES: Record<string, Build> = {
   // scope and tenant checks run first); approvals.test.ts proves the rest on real approvals
   'GET /api/automation/approval/:approvalId': (w, c) =>
     docProbes(w, c, (id) => `/api/automation/approval/${id}`, 'order'),
-  'POST /api/automation/approval/dry-run/:model': none('/api/automation/approval/dry-run/order', {}),
-  'POST /api/automation/approval/dry-run/:model/:id': (w, c) =>
-    docProbes(w, c, (id) => `/api/automation/approval/dry-run/order/${id}`, 'order', {}),
+  'POST /api/automation/approval-dry-run/:model': none('/api/automation/approval-dry-run/order', {}),
+  'POST /api/automation/approval-dry-run/:model/:id': (w, c) =>
+    docProbes(w, c, (id) => `/api/automation/approval-dry-run/order/${id}`, 'order', {}),
   'POST /api/automation/approval/:approvalId/request': (w, c) =>
     docProbes(w, c, (id) => `/api/automation/approval/${id}/request`, 'order', { consultant: 'authz-probe' }),
   'POST /api/automation/approval/:approvalId/opinion': (w, c) =>

@@ -169,7 +169,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     'Who will approve, in which order, and which rule put each level there',
   );
   app.post(
-    '/automation/approval/dry-run/:model',
+    '/automation/approval-dry-run/:model',
     {
       config: { policy: 'documents' },
       schema: {
@@ -184,7 +184,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     (req) => approvals.dryRun(caller(req), req.params.model, req.body),
   );
   app.post(
-    '/automation/approval/dry-run/:model/:id',
+    '/automation/approval-dry-run/:model/:id',
     {
       config: { policy: 'documents' },
       schema: {

@@ -173,7 +173,7 @@ export const ApprovalMatchedRuleSchema = Type.Object({
 export type ApprovalMatchedRule = Static<typeof ApprovalMatchedRuleSchema>;
 
 /**
- * POST /automation/approval/dry-run/{model}[/{id}]: who will approve, in which order, and which
+ * POST /automation/approval-dry-run/{model}[/{id}]: who will approve, in which order, and which
  * rule put each level there; the same function the server applies on submit.
  */
 export const ApprovalPlanSchema = Type.Object({

@@ -4,13 +4,13 @@ import { api } from '../../../lib/api-client.ts';
 import { approvalKeys } from './approval-keys.ts';
 
 /**
- * POST /automation/approval/dry-run/{model}[/{id}]: who would approve the document on submit, by
+ * POST /automation/approval-dry-run/{model}[/{id}]: who would approve the document on submit, by
  * the rules the server applies then. A stored document is judged as stored (`draft` null) or with
  * the unsaved changes of its draft over it; a new document by its draft.
  */
 export const dryRunApproval = (model: string, id: string | null, draft: Record<string, unknown> | null) =>
   api.post<ApprovalPlan>(
-    `/automation/approval/dry-run/${encodeURIComponent(model)}${id ? `/${encodeURIComponent(id)}` : ''}`,
+    `/automation/approval-dry-run/${encodeURIComponent(model)}${id ? `/${encodeURIComponent(id)}` : ''}`,
     draft ?? {},
   );
 

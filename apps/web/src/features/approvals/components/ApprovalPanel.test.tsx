@@ -94,7 +94,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://x').pathname;
-    if (path.startsWith('/api/automation/approval/dry-run/') && init?.method === 'POST')
+    if (path.startsWith('/api/automation/approval-dry-run/') && init?.method === 'POST')
       return jsonResponse(plan);
     if (path === '/api/automation/approval/a1') return jsonResponse(running);
     if (path === '/api/automation/approval/a1/opinion')
@@ -153,7 +153,7 @@ describe('who will approve', () => {
     renderWithProviders(<ApprovalPanel model="requisition" doc={undefined} draft={draft} mode="create" />);
     expect(await screen.findByText('Service requisitions committee')).toBeTruthy();
     // the draft's own fields only: what the server owns in an answer is not sent
-    expect(posted('/api/automation/approval/dry-run/requisition')).toEqual([
+    expect(posted('/api/automation/approval-dry-run/requisition')).toEqual([
       {
         doc: { subtype: 'R003' },
         group: { _id: 'g1', name: 'Purchasing Lisboa' },
@@ -187,7 +187,7 @@ describe('who will approve', () => {
       <ApprovalPanel model="requisition" doc={stored('created')} draft={stored('created')} mode="read" />,
     );
     await screen.findByTestId('approval-plan-rules');
-    expect(posted('/api/automation/approval/dry-run/requisition/7')).toEqual([{}]);
+    expect(posted('/api/automation/approval-dry-run/requisition/7')).toEqual([{}]);
     unmount();
     renderWithProviders(<ApprovalPanel model="contract" doc={stored('approval')} draft={{}} mode="read" />);
     expect(screen.queryByTestId('approval-plan')).toBeNull();
