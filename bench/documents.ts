@@ -22,10 +22,7 @@
  * with bind parameters on one connection, so the ratio is the cost of the application layer
  * (HTTP, auth, model configuration, JSON) on top of the database.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { listFetchKeys } from '../apps/server/src/documents/document.shape.ts';
-import type { ModelConfig } from '../apps/server/src/documents/model-config.ts';
 import {
   Api,
   createBigOrder,
@@ -42,7 +39,6 @@ import {
   type SqlClient,
 } from './lib.ts';
 
-const ORDER_MODEL = new URL('../apps/server/models/order.json', import.meta.url);
 const args = parseArgs(process.argv.slice(2));
 const DOCS = intArg(args.docs, 100_000);
 const ITEMS = intArg(args.items, 1_000_000);
@@ -286,16 +282,9 @@ async function generate(db: SqlClient, kind: BenchDb['kind'], notes: string[]): 
 const LIST_COLUMNS = `d.id::text as id, d.model, d.type, d.subtype, d.key, d.state, d.supplier_id,
   s.name as supplier_name, d.requester_id, r.name as requester_name, d.group_id, g.key as group_key,
   g.name as group_name, d.plant, d.created_by, c.name as created_by_name, d.created_at, d.updated_by,
-  d.updated_at, d.version, d.deleted, %DATA% as data, d.gross_value::text as gross_value,
+  d.updated_at, d.version, d.deleted, d.data, d.gross_value::text as gross_value,
   d.discount_value::text as discount_value, d.cost_value::text as cost_value, d.net_value::text as net_value,
   d.tax_value::text as tax_value, d.value::text as value, d.list_value::text as list_value`;
-/**
- * A list row carries only the keys of `data` its list shows and its row flag reads: the server
- * binds listFetchKeys(model) of the order model (document.shape.ts) as one text[] parameter.
- */
-const ORDER_LIST_KEYS = listFetchKeys(JSON.parse(readFileSync(ORDER_MODEL, 'utf8')) as ModelConfig);
-const projectedData = (param: number) => `(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-    from jsonb_each(d.data) as e where e.key = any($${param}::text[]))`;
 const JOINS = `left join suppliers as s on s.id = d.supplier_id
   left join users as r on r.id = d.requester_id
   left join users as c on c.id = d.created_by
@@ -315,11 +304,11 @@ function listSql(o: {
   const where = [SCOPE, ...(o.conditions ?? [])].join(' and ');
   const order = `order by ${o.sort} ${dir}, d.id ${dir}`;
   return {
-    text: `select ${LIST_COLUMNS.replace('%DATA%', projectedData(n + 6))} from documents as d ${JOINS}
+    text: `select ${LIST_COLUMNS} from documents as d ${JOINS}
       inner join (select d.id from documents as d where ${where} ${order} limit $${n + 4} offset $${n + 5}) as p
         on p.id = d.id
       ${order}`,
-    params: ['acme', 'order', false, ...o.params, o.limit, o.offset, ORDER_LIST_KEYS],
+    params: ['acme', 'order', false, ...o.params, o.limit, o.offset],
   };
 }
 

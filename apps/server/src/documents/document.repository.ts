@@ -76,11 +76,6 @@ export interface ListQuery {
   sort: { expression: RawBuilder<unknown>; direction: 'asc' | 'desc' };
   limit: number;
   offset: number;
-  /**
-   * the keys of `data` the rows need (a list shows a few fields): projected in SQL, so a page of
-   * large documents neither travels nor is parsed whole; absent: the whole `data`
-   */
-  dataKeys?: ReadonlyArray<string>;
 }
 
 export { COUNT_EXACT_LIMIT, countExactLimit } from '../db/capped-count.ts';
@@ -93,8 +88,7 @@ const buildBase = (db: Db) =>
     .leftJoin('users as c', 'c.id', 'd.created_by')
     .leftJoin('groups as g', 'g.id', 'd.group_id');
 
-/** The columns of a document row but `data`, which a list projects (ListQuery.dataKeys). */
-const buildHeaderRow = (db: Db) =>
+const buildSelectRow = (db: Db) =>
   buildBase(db).select([
     sql<string>`d.id::text`.as('id'),
     'd.model',
@@ -117,6 +111,7 @@ const buildHeaderRow = (db: Db) =>
     'd.updated_at',
     'd.version',
     'd.deleted',
+    'd.data',
     sql<string>`d.gross_value::text`.as('gross_value'),
     sql<string>`d.discount_value::text`.as('discount_value'),
     sql<string>`d.cost_value::text`.as('cost_value'),
@@ -126,37 +121,21 @@ const buildHeaderRow = (db: Db) =>
     sql<string>`d.list_value::text`.as('list_value'),
   ]);
 
-const buildSelectRow = (db: Db) => buildHeaderRow(db).select('d.data');
-
-/** Only the named keys of `data`, as they are stored (an absent key stays absent). */
-const projectedData = (keys: ReadonlyArray<string>) =>
-  sql<Record<string, unknown>>`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
-    from jsonb_each(d.data) as e where e.key = any(${[...keys]}::text[]))`.as('data');
-
 /**
  * Kysely builders are immutable: the joins and the 29 columns of a document row are built once per
  * connection (or transaction) and reused by every query, rather than parsed again per request.
  */
 const builders = new WeakMap<
   Db,
-  {
-    base: ReturnType<typeof buildBase>;
-    headerRow: ReturnType<typeof buildHeaderRow>;
-    selectRow: ReturnType<typeof buildSelectRow>;
-  }
+  { base: ReturnType<typeof buildBase>; selectRow: ReturnType<typeof buildSelectRow> }
 >();
 const builtFor = (db: Db) => {
   let built = builders.get(db);
-  if (!built)
-    builders.set(
-      db,
-      (built = { base: buildBase(db), headerRow: buildHeaderRow(db), selectRow: buildSelectRow(db) }),
-    );
+  if (!built) builders.set(db, (built = { base: buildBase(db), selectRow: buildSelectRow(db) }));
   return built;
 };
 const base = (db: Db) => builtFor(db).base;
 const selectRow = (db: Db) => builtFor(db).selectRow;
-const headerRow = (db: Db) => builtFor(db).headerRow;
 
 const totalsColumns = (t: DocumentWrite['totals']) => ({
   gross_value: t.grossValue,
@@ -201,8 +180,7 @@ export function documentRepository(db: Db) {
         .orderBy(sql`d.id ${dir}`)
         .limit(q.limit)
         .offset(q.offset);
-      const columns = q.dataKeys ? headerRow(db).select(projectedData(q.dataKeys)) : selectRow(db);
-      const rows = await columns
+      const rows = await selectRow(db)
         .innerJoin(page.as('p'), 'p.id', 'd.id')
         .orderBy(sql`${q.sort.expression} ${dir}`)
         .orderBy(sql`d.id ${dir}`)

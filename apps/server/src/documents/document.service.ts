@@ -20,7 +20,7 @@ import { documentEditRepository } from './document-edit.repository.ts';
 import { documentRepository } from './document.repository.ts';
 import { assertModelVisible } from './document.scope.ts';
 import { documentSave, type DocumentBody } from './document.save.ts';
-import { listDataKeys, listFetchKeys, toDocument } from './document.shape.ts';
+import { listDataKeys, toDocument } from './document.shape.ts';
 import { documentTrash } from './document.trash.ts';
 import { documentTimeline } from './document.timeline.ts';
 import { documentWorkflow, type WorkflowBody } from './document.workflow.ts';
@@ -102,7 +102,6 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
       sort,
       limit: pagesize,
       offset: (page - 1) * pagesize,
-      dataKeys: listFetchKeys(model),
     });
     const wantCount = params.c === '1' || params.c === 'true';
     const hide = roleHiding(model, auth.user);

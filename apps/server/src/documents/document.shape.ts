@@ -9,9 +9,6 @@ import type { ModelConfig } from './model-config.ts';
 
 /** Keys of `data` every list row carries, whatever the list shows (labels of references). */
 const LIST_DATA_ALWAYS = ['name', 'description', 'currency', 'enabled'];
-/** Keys a list row's status flag reads (rowFlag), fetched with the row but not shown for themselves. */
-const LIST_FLAG_INPUTS = ['deliveryDate', 'flag'];
-const fetchKeysByConfig = new WeakMap<object, ReadonlyArray<string>>();
 // keyed by the list config: the cached configuration shares it between requests
 const listKeysByConfig = new WeakMap<object, ReadonlySet<string>>();
 
@@ -31,14 +28,6 @@ export function listDataKeys(model: ModelConfig): ReadonlySet<string> {
     }
     listKeysByConfig.set(model.list, (keys = out));
   }
-  return keys;
-}
-
-/** The keys of `data` a list fetches: those it shows (listDataKeys) and those its row flag reads. */
-export function listFetchKeys(model: ModelConfig): ReadonlyArray<string> {
-  let keys = fetchKeysByConfig.get(model.list);
-  if (!keys)
-    fetchKeysByConfig.set(model.list, (keys = [...new Set([...listDataKeys(model), ...LIST_FLAG_INPUTS])]));
   return keys;
 }
 
