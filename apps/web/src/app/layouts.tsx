@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { hasAppAccess, type Layout } from '@p2p/domain';
 import { Loading } from '../components/Loading.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
@@ -9,7 +9,7 @@ import { activeDomain, useAppConfig } from '../lib/app-config.ts';
 import { useSessionDomain } from '../lib/domain.ts';
 import { useUser } from '../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
-import { Header, Sidebar, useNavigation } from '../features/shell/index.ts';
+import { Header, Sidebar, useNavigation, usePhoneLayout } from '../features/shell/index.ts';
 import { NotificationsBell } from '../features/notifications/index.ts';
 import { HeaderSearch } from '../features/search/index.ts';
 import { HelpPanel } from '../features/help/index.ts';
@@ -42,7 +42,24 @@ export function AppLayout({ layout }: { layout: Layout }) {
   const entered = useSessionDomain();
   const logo = activeDomain(config, user, undefined, entered)?.logo;
 
+  // phones: the sidebar is an overlay, closed on every load and after every navigation; the
+  // remembered open state is the desktop's
+  const phone = usePhoneLayout();
+  const location = useLocation();
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [overlayAt, setOverlayAt] = useState(location.key);
+  if (overlayAt !== location.key) {
+    setOverlayAt(location.key);
+    setOverlayOpen(false);
+  }
+  const closeOverlay = () => setOverlayOpen(false);
+  const showSidebar = withSidebar && (phone ? overlayOpen : sidebarOpen);
+
   const toggleSidebar = () => {
+    if (phone) {
+      setOverlayOpen((open) => !open);
+      return;
+    }
     setSidebarOpen((open) => {
       storage.set(STORAGE_KEYS.sidebarOpen, String(!open));
       return !open;
@@ -66,6 +83,7 @@ export function AppLayout({ layout }: { layout: Layout }) {
           config={config}
           logo={logo}
           onToggleSidebar={withSidebar ? toggleSidebar : undefined}
+          sidebarOpen={showSidebar}
           notifications={
             <>
               <HeaderSearch />
@@ -76,7 +94,16 @@ export function AppLayout({ layout }: { layout: Layout }) {
         />
       )}
       <div className="layout__body">
-        {withSidebar && sidebarOpen && <Sidebar items={navigation.data ?? []} />}
+        {showSidebar && phone && (
+          <div className="app-sidebar-backdrop" aria-hidden="true" onClick={closeOverlay} />
+        )}
+        {showSidebar && (
+          <Sidebar
+            items={navigation.data ?? []}
+            onNavigate={phone ? closeOverlay : undefined}
+            onClose={phone ? closeOverlay : undefined}
+          />
+        )}
         <main className={`layout__content${layout === 'read' ? ' layout__content--narrow' : ''}`}>
           <Suspense fallback={<Loading />}>
             <Outlet />

@@ -126,6 +126,27 @@ describe('Table (data in, callbacks out)', () => {
     fireEvent.click(screen.getAllByTestId('row-expand')[0]!);
     expect(screen.getByTestId('row-detail').textContent).toBe('detail 100');
   });
+
+  it('labels each value cell with its column and type, for the card layout of phones', async () => {
+    renderTable({
+      fields: [
+        { src: 'name', label: { en: 'Name', pt: 'Nome' }, type: 'text' },
+        { src: 'state', label: 'State', type: 'state' },
+        { src: 'value', label: 'Total value', type: 'value' },
+      ],
+      rows: [{ _id: '100', name: 'Alfa', state: 'approval', value: '12.50' }],
+    });
+    const cells = within(screen.getByTestId('table-row')).getAllByRole('cell');
+    expect(cells.map((c) => [c.getAttribute('data-label'), c.getAttribute('data-type')])).toEqual([
+      ['Name', 'text'],
+      ['State', 'state'],
+      ['Total value', 'value'],
+    ]);
+    await act(() => setLanguage('pt'));
+    expect(within(screen.getByTestId('table-row')).getAllByRole('cell')[0]!.getAttribute('data-label')).toBe(
+      'Nome',
+    );
+  });
 });
 
 describe('Table row flags (row.flag.status)', () => {

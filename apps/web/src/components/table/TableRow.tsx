@@ -121,7 +121,14 @@ export function TableRow(props: TableRowProps) {
         )}
         {flagged && <td className="cell-narrow">{flag && <RowFlagIcon flag={flag} />}</td>}
         {fields.map((f) => (
-          <td key={f.src} className={isRightAligned(f) ? 'cell-right' : undefined} data-src={f.src}>
+          // the label and type lay the row out as a card on phones (table.css)
+          <td
+            key={f.src}
+            className={isRightAligned(f) ? 'cell-right' : undefined}
+            data-src={f.src}
+            data-label={fieldLabel(f, i18n.language)}
+            data-type={resolveFieldType(f.type)}
+          >
             {cell(f)}
           </td>
         ))}

@@ -8,12 +8,15 @@ import { useOffline } from '../../../lib/offline.ts';
 import { currentGroupName } from '../../../lib/working-context.ts';
 import { useUserGroups } from '../api/shell.ts';
 import { GroupDrawer } from './GroupDrawer.tsx';
+import { useHeaderMenu } from './use-header-menu.ts';
 
 export interface HeaderProps {
   user: SessionUser;
   config: AppConfig;
   logo?: string | null;
   onToggleSidebar?: () => void;
+  /** the sidebar is shown (the toggle reports it as expanded) */
+  sidebarOpen?: boolean;
   /** the notifications bell (rendered when flags.notifications) */
   notifications?: ReactNode;
   /** opens the help panel: without a doc the general help, else the help of that doc */
@@ -31,7 +34,8 @@ export const initials = (name: string): string => {
   return (trimmed[0] + (last > 0 ? (trimmed[last + 1] ?? '') : '')).toUpperCase();
 };
 
-export function Header({ user, config, logo, onToggleSidebar, notifications, onOpenHelp }: HeaderProps) {
+export function Header(props: HeaderProps) {
+  const { user, config, logo, onToggleSidebar, sidebarOpen, notifications, onOpenHelp } = props;
   const { t } = useTranslation();
   const offline = useOffline();
   const location = useLocation();
@@ -40,6 +44,7 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
   const appAccess = hasAppAccess(user);
   const groups = useUserGroups(appAccess);
   const groupName = currentGroupName(user, groups.data) || t('shell.groups.none');
+  const menu = useHeaderMenu();
 
   const doSignOut = async () => {
     await signOut();
@@ -56,6 +61,8 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
             text
             rounded
             aria-label={t('shell.toggleSidebar')}
+            aria-expanded={sidebarOpen}
+            aria-controls={sidebarOpen ? 'app-sidebar' : undefined}
             onClick={onToggleSidebar}
             data-testid="sidebar-toggle"
           />
@@ -63,6 +70,28 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
         <Link to="/" className="app-header__logo" aria-label={t('shell.home')}>
           {logo ? <img src={logo} alt="" data-testid="header-logo" /> : <span>P2P</span>}
         </Link>
+      </div>
+      {/* phones only (app.css): the tools below fold into this menu */}
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className="icon-button app-header__menu-button"
+        aria-label={t('shell.tools')}
+        title={t('shell.tools')}
+        aria-expanded={menu.open}
+        aria-controls="app-header-tools"
+        onClick={menu.toggle}
+        data-testid="header-menu-button"
+      >
+        <i className="pi pi-ellipsis-v" aria-hidden="true" />
+      </button>
+      <div
+        ref={menu.panelRef}
+        id="app-header-tools"
+        className={`app-header__tools${menu.open ? ' app-header__tools--open' : ''}`}
+        data-testid="header-tools"
+        onClick={menu.onPanelClick}
+      >
         {appAccess && !offline && (
           <Button
             type="button"
@@ -76,77 +105,80 @@ export function Header({ user, config, logo, onToggleSidebar, notifications, onO
             data-testid="group-button"
           />
         )}
-      </div>
-      <div className="app-header__right">
-        {config.flags.notifications && notifications}
-        {config.flags.assistant && onOpenHelp && (
-          <Button
-            type="button"
-            icon="pi pi-question-circle"
-            text
-            rounded
-            aria-label={t('shell.help')}
-            title={t('shell.help')}
-            onClick={() => onOpenHelp('help')}
-            data-testid="help-button"
-          />
-        )}
-        {onOpenHelp && (
-          <Button
-            type="button"
-            icon="pi pi-info-circle"
-            text
-            rounded
-            aria-label={t('shell.contextHelp')}
-            title={t('shell.contextHelp')}
-            onClick={() => onOpenHelp(helpDocForPath(location.pathname))}
-            data-testid="context-help-button"
-          />
-        )}
-        {config.flags.reload && !offline && (
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            text
-            rounded
-            aria-label={t('shell.reload')}
-            title={t('shell.reload')}
-            onClick={() => window.location.reload()}
-            data-testid="reload-button"
-          />
-        )}
-        <div className="user-menu" data-testid="user-menu">
-          <Link to="/account" className="user-menu__avatar" aria-label={t('shell.account')}>
-            {initials(user.name)}
-          </Link>
-          <div className="user-menu__text">
-            <Link to="/account" className="user-menu__name" data-testid="header-user-name">
-              {t('shell.hello', { name: user.name })}
-            </Link>
-            <span className="user-menu__role" data-testid="header-role-name">
-              {user.role.name}
-            </span>
-          </div>
-          {hasRole(user, 'manager-supplier,admin') && (
-            <Link
-              to="/account/registrations"
-              className="p-button p-button-text p-button-rounded p-button-icon-only"
-              aria-label={t('auth.registrations.title')}
-              title={t('auth.registrations.title')}
-              data-testid="registrations-link"
-            >
-              <i className="pi pi-id-card" aria-hidden="true" />
-            </Link>
+        <div className="app-header__right">
+          {config.flags.notifications && notifications}
+          {config.flags.assistant && onOpenHelp && (
+            <Button
+              type="button"
+              icon="pi pi-question-circle"
+              text
+              rounded
+              aria-label={t('shell.help')}
+              title={t('shell.help')}
+              onClick={() => onOpenHelp('help')}
+              data-testid="help-button"
+            />
           )}
-          <Button
-            type="button"
-            icon="pi pi-sign-out"
-            label={t('shell.signOut')}
-            text
-            size="small"
-            onClick={() => void doSignOut()}
-            data-testid="signout"
-          />
+          {onOpenHelp && (
+            <Button
+              type="button"
+              icon="pi pi-info-circle"
+              text
+              rounded
+              aria-label={t('shell.contextHelp')}
+              title={t('shell.contextHelp')}
+              onClick={() => onOpenHelp(helpDocForPath(location.pathname))}
+              data-testid="context-help-button"
+            />
+          )}
+          {config.flags.reload && !offline && (
+            <Button
+              type="button"
+              icon="pi pi-refresh"
+              text
+              rounded
+              aria-label={t('shell.reload')}
+              title={t('shell.reload')}
+              onClick={() => window.location.reload()}
+              data-testid="reload-button"
+            />
+          )}
+          <div className="user-menu" data-testid="user-menu">
+            <Link to="/account" className="user-menu__avatar" aria-label={t('shell.account')}>
+              {initials(user.name)}
+            </Link>
+            <div className="user-menu__text">
+              <Link to="/account" className="user-menu__name" data-testid="header-user-name">
+                {t('shell.hello', { name: user.name })}
+              </Link>
+              <span className="user-menu__role" data-testid="header-role-name">
+                {user.role.name}
+              </span>
+            </div>
+            {hasRole(user, 'manager-supplier,admin') && (
+              <Link
+                to="/account/registrations"
+                className="p-button p-button-text p-button-rounded p-button-icon-only"
+                aria-label={t('auth.registrations.title')}
+                title={t('auth.registrations.title')}
+                data-testid="registrations-link"
+              >
+                <i className="pi pi-id-card" aria-hidden="true" />
+              </Link>
+            )}
+            <Button
+              type="button"
+              className="user-menu__signout"
+              icon="pi pi-sign-out"
+              label={t('shell.signOut')}
+              // the label may be hidden on tablets (app.css): the name stays
+              aria-label={t('shell.signOut')}
+              text
+              size="small"
+              onClick={() => void doSignOut()}
+              data-testid="signout"
+            />
+          </div>
         </div>
       </div>
       {appAccess && <GroupDrawer visible={groupsOpen} onHide={() => setGroupsOpen(false)} user={user} />}

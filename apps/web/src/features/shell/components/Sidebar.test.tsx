@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { NavItem } from '@p2p/domain';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -71,5 +71,31 @@ describe('Sidebar', () => {
     expect(screen.getByText('Closed RFx')).toBeTruthy();
     expect(screen.getByTestId('sidebar-back')).toBeTruthy();
     expect(screen.queryByText('Purchasing')).toBeNull();
+  });
+
+  it('has no close button as a column (desktop)', () => {
+    renderWithProviders(<Sidebar items={items} />);
+    expect(screen.queryByTestId('sidebar-close')).toBeNull();
+    expect(screen.getByTestId('sidebar').className).toBe('app-sidebar');
+  });
+
+  it('as an overlay (phones) takes the focus on its close button, and closes on it, on Escape and on navigation', () => {
+    const onClose = vi.fn();
+    const onNavigate = vi.fn();
+    renderWithProviders(<Sidebar items={items} onClose={onClose} onNavigate={onNavigate} />);
+    expect(screen.getByTestId('sidebar').className).toContain('app-sidebar--overlay');
+    const close = screen.getByTestId('sidebar-close');
+    expect(close.getAttribute('aria-label')).toBe('Close navigation');
+    expect(document.activeElement).toBe(close);
+
+    fireEvent.click(close);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByText('Purchasing'));
+    expect(onNavigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Orders'));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { NavItem } from '@p2p/domain';
@@ -9,14 +9,28 @@ const itemId = (item: NavItem, parent?: string) => (parent ? `${parent}/` : '') 
 export interface SidebarProps {
   items: NavItem[];
   onNavigate?: () => void;
+  /** given: the sidebar is an overlay (phones) with a close button, closing on Escape too */
+  onClose?: () => void;
 }
 
 /**
  * Two-level navigation: items with children expand (one group at a time, remembered); items with
  * `next` open a sub-level with a Back entry; the current item is remembered in localStorage.
  */
-export function Sidebar({ items, onNavigate }: SidebarProps) {
+export function Sidebar({ items, onNavigate, onClose }: SidebarProps) {
   const { t } = useTranslation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const closeLatest = useRef(onClose);
+  closeLatest.current = onClose;
+  const overlay = Boolean(onClose);
+  useEffect(() => {
+    if (!overlay) return;
+    // the overlay takes the focus so a keyboard user starts in it, and Escape leaves it
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeLatest.current?.();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [overlay]);
   const [expanded, setExpanded] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarExpanded));
   const [current, setCurrent] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarCurrent));
   const [level, setLevel] = useState<NavItem | null>(null);
@@ -98,7 +112,25 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
   };
 
   return (
-    <nav className="app-sidebar" data-testid="sidebar" aria-label={t('shell.navigation')}>
+    <nav
+      id="app-sidebar"
+      className={`app-sidebar${overlay ? ' app-sidebar--overlay' : ''}`}
+      data-testid="sidebar"
+      aria-label={t('shell.navigation')}
+    >
+      {onClose && (
+        <button
+          ref={closeRef}
+          type="button"
+          className="icon-button app-sidebar__close"
+          aria-label={t('shell.closeNavigation')}
+          title={t('shell.closeNavigation')}
+          onClick={onClose}
+          data-testid="sidebar-close"
+        >
+          <i className="pi pi-times" aria-hidden="true" />
+        </button>
+      )}
       {level ? (
         <>
           <button
