@@ -149,6 +149,12 @@ describe('lists', () => {
     expect(byJson.status).toBe(200);
     const search = await list('admin', '/api/purchasing/order?q=forklift&c=1');
     expect(search.body.items.map((d) => d.doc.subtype)).toEqual(['P010']);
+    // a number with hyphens: PostgreSQL reads '-2026' as a signed number, the search still finds it
+    const byNumber = await list(
+      'admin',
+      `/api/purchasing/order?q=${encodeURIComponent('CT-2026-001 call-off')}`,
+    );
+    expect(byNumber.body.items.map((d) => d.doc.subtype)).toEqual(['P011']);
     // a joined column: sort and filter by the supplier's name, paged past the first page
     const bySupplier = await list('admin', '/api/purchasing/order?s=-supplier.name&l=5&p=2&c=1');
     expect(bySupplier.body.options.count).toBe(14);

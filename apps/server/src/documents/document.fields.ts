@@ -173,7 +173,9 @@ export function filterExpressions(
 export function textSearch(q: string): RawBuilder<boolean> | null {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   if (words.length === 0) return null;
-  const tsquery = words.map((w) => `${w}:*`).join(' & ');
+  // PostgreSQL's parser reads the digits after a hyphen as a signed number ('RFX-000002' is 'rfx'
+  // and '-000002'): a word of digits matches either way
+  const tsquery = words.map((w) => (/^\p{N}+$/u.test(w) ? `(${w}:* | -${w}:*)` : `${w}:*`)).join(' & ');
   const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<boolean>`(d.search @@ to_tsquery('simple'::regconfig, ${tsquery}) or d.key ilike ${like})`;
 }
