@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Panel } from 'primereact/panel';
-import { formatDate, formatTime, labelText, refId, type RecordRef } from '@p2p/domain';
+import { formatDate, formatTime, labelText, refId, type ApprovalRecord, type RecordRef } from '@p2p/domain';
 import { useTimeline } from '../api/get-timeline.ts';
 import type { TimelineResponse } from '../api/types.ts';
 import './timeline.css';
@@ -9,6 +9,31 @@ const when = (ts: unknown) =>
   typeof ts === 'string' || typeof ts === 'number' ? `${formatDate(ts)} ${formatTime(ts)}` : '';
 const userName = (u: RecordRef | null | undefined) =>
   u && typeof u === 'object' ? (u.name ?? refId(u) ?? '') : String(u ?? '');
+
+/** An approval record as the server writes it on a decision's timeline entry (ApprovalRecordSchema). */
+const approvalRecord = (a: unknown): ApprovalRecord | null =>
+  a && typeof a === 'object' && 'decidedBy' in a && 'decision' in a ? (a as ApprovalRecord) : null;
+
+/** Who decided (on whose behalf), at which level, and who is still missing after the decision. */
+function ApprovalLine({ record }: { record: ApprovalRecord }) {
+  const { t } = useTranslation();
+  const by = record.onBehalfOf
+    ? t('documents.timeline.approval.onBehalf', { name: record.decidedBy.name, of: record.onBehalfOf.name })
+    : record.decidedBy.name;
+  return (
+    <p className="timeline__approval" data-testid="timeline-approval" data-decision={record.decision}>
+      {t(`documents.timeline.approval.${record.decision}`, { name: by, level: record.level })}
+      {record.decision === 'approve' &&
+        ` · ${t('documents.timeline.approval.count', { done: record.approvedCount, required: record.required })}`}
+      {record.missing.length > 0 && (
+        <span data-testid="timeline-approval-missing">
+          {' · '}
+          {t('documents.timeline.approval.missing', { names: record.missing.join(', ') })}
+        </span>
+      )}
+    </p>
+  );
+}
 
 export interface TimelineViewProps {
   /** the server's steps and merged messages */
@@ -53,6 +78,7 @@ export function TimelineView({ timeline, stateLabel, lang }: TimelineViewProps) 
                   ({t('documents.timeline.count', { count: m.count })})
                 </span>
               )}
+              {approvalRecord(m.approval) && <ApprovalLine record={approvalRecord(m.approval)!} />}
               {m.text && (
                 <p
                   className="timeline__text"

@@ -234,6 +234,25 @@ describe('timeline', () => {
     expect(screen.queryByTestId('timeline-message-count')).toBeNull();
   });
 
+  it('says who decided an approval, on whose behalf, and who is still missing', () => {
+    const decided = {
+      decidedBy: { _id: 'u1', name: 'Diana Dias' },
+      onBehalfOf: { _id: 'u2', name: 'Mário Matos' },
+      decision: 'approve' as const,
+      level: 1,
+      missing: ['Carla Costa'],
+      required: 2,
+      approvedCount: 1,
+    };
+    const timeline = servedTimeline(orderConfig, 'approval', [
+      { _id: 'a', state: 'approval', ts: '2026-03-01T09:00:00', user: bea, text: 'ok', approval: decided },
+    ]);
+    renderWithProviders(<TimelineView timeline={timeline} stateLabel={(s) => s} lang="en" />);
+    expect(screen.getByTestId('timeline-approval').textContent).toBe(
+      'Approved by Diana Dias on behalf of Mário Matos (level 1) · 1 of 2 approvals · still waiting for Carla Costa',
+    );
+  });
+
   it('says so when the timeline cannot be loaded', async () => {
     server.extra = (url) =>
       url.pathname === '/api/communication/messages/order/7'

@@ -47,7 +47,8 @@ export function served(
 }
 
 /** A timeline message as stored (before the server merges consecutive ones). */
-export type TimelineMessage = Omit<TimelineEntry, 'count' | 'tracking' | 'approval'>;
+export type TimelineMessage = Omit<TimelineEntry, 'count' | 'tracking' | 'approval'> &
+  Partial<Pick<TimelineEntry, 'tracking' | 'approval'>>;
 
 /** GET /communication/messages/{model}/{id} for a document in `state`. */
 export function servedTimeline(
@@ -56,7 +57,7 @@ export function servedTimeline(
   messages: TimelineMessage[],
 ): TimelineResponse {
   const workflow = workflowOf(model);
-  const stored = messages.map((m) => ({ ...m, tracking: null, approval: null }));
+  const stored = messages.map((m) => ({ ...m, tracking: m.tracking ?? null, approval: m.approval ?? null }));
   return {
     state,
     steps: timelineSteps(workflow, state),
