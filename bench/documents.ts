@@ -31,9 +31,9 @@ import {
   ms,
   parseArgs,
   percentile,
+  prepareBenchData,
   printTable,
   Server,
-  setupDb,
   timeIt,
   type BenchDb,
   type SqlClient,
@@ -486,29 +486,22 @@ async function main(): Promise<void> {
   let docsInDb = DOCS;
   let floorRow: string[] | null = null;
   try {
-    if (REUSE && !DB_URL) throw new Error('--reuse needs a PostgreSQL database (--db or DATABASE_URL)');
-    db = await setupDb({ url: DB_URL, keep: KEEP, ...(REUSE ? { reuse: REUSE } : {}) });
-    log(`database: ${db.label}`);
-    server = new Server(PORT, db.serverEnv);
-    await server.start();
-    if (db.kind === 'pglite') await server.stop();
-    const gen = await db.open();
-    try {
-      if (REUSE) {
-        log(`reusing schema ${REUSE}: analyze`);
-        await gen.exec('analyze');
-      } else await generate(gen, db.kind, notes);
-      const [c] = await gen.query<{ docs: string; orders: string; lines: string }>(
-        `select count(*)::text as docs, count(*) filter (where model = 'order')::text as orders,
-                (select count(*) from document_lines)::text as lines from documents`,
-      );
-      notes.push(`database holds ${c?.docs} documents (${c?.orders} orders) and ${c?.lines} lines`);
-      docsInDb = Number(c?.docs ?? DOCS);
-    } finally {
-      if (db.kind === 'pglite') await gen.close();
-      else sqlDb = gen;
-    }
-    if (db.kind === 'pglite') await server.start();
+    const data = await prepareBenchData({
+      url: DB_URL,
+      keep: KEEP,
+      ...(REUSE ? { reuse: REUSE } : {}),
+      port: PORT,
+      generate,
+      analyze: ['analyze'],
+      notes,
+      fallbackDocs: DOCS,
+      onReady: (parts) => {
+        db = parts.db ?? db;
+        server = parts.server ?? server;
+        sqlDb = parts.sqlDb ?? sqlDb;
+      },
+    });
+    ({ db, server, sqlDb, docsInDb } = data);
 
     const api = new Api(server.base);
     await api.signIn('buyer');

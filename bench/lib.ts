@@ -436,3 +436,61 @@ export async function fillLinesSql(
 export function tmpRemove(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** What a benchmark measures on: the database, the running server, the SQL connection, the counts. */
+export interface BenchData {
+  db: BenchDb;
+  server: Server;
+  /** the hand-written SQL's connection (PostgreSQL only: PGlite belongs to the stopped server) */
+  sqlDb: SqlClient | null;
+  docsInDb: number;
+}
+
+/**
+ * Sets up the database (fresh, kept or reused), starts the server (it migrates and seeds), then
+ * generates the data — or, on a reused schema, analyzes `analyze` — and counts what is there. On
+ * PGlite the server is stopped while the data is written (one process owns the directory). `onReady`
+ * receives the parts as soon as they exist, so the caller can close them even when a later step fails.
+ */
+export async function prepareBenchData(opts: {
+  url: string | null;
+  keep: boolean;
+  reuse?: string;
+  port: number;
+  generate: (db: SqlClient, kind: BenchDb['kind'], notes: string[]) => Promise<void>;
+  /** the statement run on a reused schema before measuring */
+  analyze: string[];
+  notes: string[];
+  fallbackDocs: number;
+  onReady: (parts: Partial<BenchData>) => void;
+}): Promise<BenchData> {
+  if (opts.reuse && !opts.url) throw new Error('--reuse needs a PostgreSQL database (--db or DATABASE_URL)');
+  const db = await setupDb({ url: opts.url, keep: opts.keep, ...(opts.reuse ? { reuse: opts.reuse } : {}) });
+  opts.onReady({ db });
+  log(`database: ${db.label}`);
+  const server = new Server(opts.port, db.serverEnv);
+  opts.onReady({ db, server });
+  await server.start();
+  if (db.kind === 'pglite') await server.stop();
+  const gen = await db.open();
+  let sqlDb: SqlClient | null = null;
+  let docsInDb: number;
+  try {
+    if (opts.reuse) {
+      log(`reusing schema ${opts.reuse}: analyze`);
+      for (const s of opts.analyze) await gen.exec(s);
+    } else await opts.generate(gen, db.kind, opts.notes);
+    const [c] = await gen.query<{ docs: string; orders: string; lines: string }>(
+      `select count(*)::text as docs, count(*) filter (where model = 'order')::text as orders,
+              (select count(*) from document_lines)::text as lines from documents`,
+    );
+    opts.notes.push(`database holds ${c?.docs} documents (${c?.orders} orders) and ${c?.lines} lines`);
+    docsInDb = Number(c?.docs ?? opts.fallbackDocs);
+  } finally {
+    if (db.kind === 'pglite') await gen.close();
+    else sqlDb = gen;
+  }
+  opts.onReady({ db, server, sqlDb });
+  if (db.kind === 'pglite') await server.start();
+  return { db, server, sqlDb, docsInDb };
+}
