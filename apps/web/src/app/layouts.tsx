@@ -10,7 +10,7 @@ import { useSessionDomain } from '../lib/domain.ts';
 import { useUser } from '../lib/session.ts';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { Header, Sidebar, useNavigation, usePhoneLayout } from '../features/shell/index.ts';
-import { NotificationsBell } from '../features/notifications/index.ts';
+import { NotificationsBell, useUnreadCount } from '../features/notifications/index.ts';
 import { HeaderSearch } from '../features/search/index.ts';
 import { HelpPanel } from '../features/help/index.ts';
 import { ScrollToTop } from './guards.tsx';
@@ -41,6 +41,7 @@ export function AppLayout({ layout }: { layout: Layout }) {
   const navigation = useNavigation(i18n.language, withSidebar);
   const entered = useSessionDomain();
   const logo = activeDomain(config, user, undefined, entered)?.logo;
+  const unread = useUnreadCount(Boolean(user) && config.flags.notifications);
 
   // phones: the sidebar is an overlay, closed on every load and after every navigation; the
   // remembered open state is the desktop's
@@ -84,6 +85,7 @@ export function AppLayout({ layout }: { layout: Layout }) {
           logo={logo}
           onToggleSidebar={withSidebar ? toggleSidebar : undefined}
           sidebarOpen={showSidebar}
+          unread={unread}
           notifications={
             <>
               <HeaderSearch />

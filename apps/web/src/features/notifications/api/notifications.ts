@@ -18,6 +18,10 @@ export const useNotifications = (enabled = true) => {
   return useQuery({ ...notificationsQuery(i18n.language), enabled });
 };
 
+/** How many of the caller's notifications are unread (the same cached list as the bell's). */
+export const useUnreadCount = (enabled: boolean): number =>
+  (useNotifications(enabled).data ?? []).filter((n) => !n.read).length;
+
 export const markNotificationRead = (id: string) =>
   api.post(`/communication/notifications/read/${encodeURIComponent(id)}`, {});
 export const removeNotification = (id: string) =>

@@ -29,7 +29,7 @@ function Elsewhere() {
   );
 }
 
-const renderHeader = (props: { sidebarOpen?: boolean; onToggleSidebar?: () => void } = {}) =>
+const renderHeader = (props: { sidebarOpen?: boolean; onToggleSidebar?: () => void; unread?: number } = {}) =>
   renderWithProviders(
     <>
       <Header user={user} config={testConfig()} onOpenHelp={() => undefined} {...props} />
@@ -41,6 +41,17 @@ const menuButton = () => screen.getByTestId('header-menu-button');
 const isOpen = () => screen.getByTestId('header-tools').classList.contains('app-header__tools--open');
 
 describe('Header tools menu (phones)', () => {
+  it('shows the unread count on its button, since the bell is inside the menu', () => {
+    renderHeader({ unread: 3 });
+    expect(screen.getByTestId('header-menu-unread').textContent).toBe('3');
+    expect(menuButton().getAttribute('aria-label')).toBe('Account and tools, 3 unread notifications');
+  });
+
+  it('shows no count when nothing is unread', () => {
+    renderHeader({ unread: 0 });
+    expect(screen.queryByTestId('header-menu-unread')).toBeNull();
+  });
+
   it('opens and closes from its button, and Escape closes it with the focus back on the button', () => {
     renderHeader();
     expect(menuButton().getAttribute('aria-expanded')).toBe('false');

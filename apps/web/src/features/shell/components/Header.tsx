@@ -19,6 +19,8 @@ export interface HeaderProps {
   sidebarOpen?: boolean;
   /** the notifications bell (rendered when flags.notifications) */
   notifications?: ReactNode;
+  /** unread notifications: on phones the bell is inside the menu, so its button shows the count */
+  unread?: number;
   /** opens the help panel: without a doc the general help, else the help of that doc */
   onOpenHelp?: (doc: string) => void;
 }
@@ -35,7 +37,7 @@ export const initials = (name: string): string => {
 };
 
 export function Header(props: HeaderProps) {
-  const { user, config, logo, onToggleSidebar, sidebarOpen, notifications, onOpenHelp } = props;
+  const { user, config, logo, onToggleSidebar, sidebarOpen, notifications, unread = 0, onOpenHelp } = props;
   const { t } = useTranslation();
   const offline = useOffline();
   const location = useLocation();
@@ -75,8 +77,8 @@ export function Header(props: HeaderProps) {
       <button
         ref={menu.buttonRef}
         type="button"
-        className="icon-button app-header__menu-button"
-        aria-label={t('shell.tools')}
+        className="icon-button app-header__menu-button p-overlay-badge"
+        aria-label={unread > 0 ? t('shell.toolsUnread', { count: unread }) : t('shell.tools')}
         title={t('shell.tools')}
         aria-expanded={menu.open}
         aria-controls="app-header-tools"
@@ -84,6 +86,15 @@ export function Header(props: HeaderProps) {
         data-testid="header-menu-button"
       >
         <i className="pi pi-ellipsis-v" aria-hidden="true" />
+        {unread > 0 && config.flags.notifications && (
+          <span
+            className="p-badge p-component p-badge-danger"
+            aria-hidden="true"
+            data-testid="header-menu-unread"
+          >
+            {unread}
+          </span>
+        )}
       </button>
       <div
         ref={menu.panelRef}
