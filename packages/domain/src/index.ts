@@ -29,3 +29,9 @@ export type * from './api/notes.ts';
 export * from './reporting/index.ts';
 export type * from './api/reporting.ts';
 export * from './shell/html-policy.ts';
+// the dashboard of widgets: grid, layout rules, role defaults, gauge colours (and its contract's types)
+export * from './dashboard/index.ts';
+// the delivery map and the calendar: constants, exact warnings, event types, and their contract
+export * from './map/index.ts';
+export type * from './api/map.ts';
+export type * from './api/ihub.ts';

@@ -71,6 +71,8 @@ export const AdminUserSchema = Type.Object({
     locked: Type.Boolean({ description: 'locked after too many failures, until an administrator unlocks' }),
     blockedUntil: OrNull(IsoTimeSchema, { description: 'end of the current wait after failures' }),
   }),
+  /** set while a 'Forgot password' request waits for an administrator (no SMTP configured) */
+  passwordResetRequestedAt: Type.Optional(OrNull(IsoTimeSchema)),
 });
 export type AdminUser = Static<typeof AdminUserSchema>;
 

@@ -21,6 +21,7 @@ export const HEADERS = {
 export type * from './schema.ts';
 export type * from './errors.ts';
 export type * from './session.ts';
+export type * from './password-links.ts';
 export type * from './config.ts';
 export type * from './profile.ts';
 export type * from './notifications.ts';

@@ -161,6 +161,18 @@ const DocumentHeader = {
     current: Type.String(),
     readonly: Type.Boolean(),
     created: Type.Object({ ts: IsoTimeSchema, user: NamedRefSchema }),
+    erp: Type.Optional(
+      Type.Object(
+        {},
+        { additionalProperties: true, description: 'the ERP record: attempts, last answer, messages' },
+      ),
+    ),
+    alertCancel: Type.Optional(
+      Type.Object(
+        { ts: IsoTimeSchema, user: NamedRefSchema },
+        { description: 'taken out of the ERP flow by a person while the ERP may hold it' },
+      ),
+    ),
   }),
   supplier: Type.Optional(OrNull(NamedRefSchema)),
   requester: Type.Optional(OrNull(NamedRefSchema)),

@@ -11,10 +11,33 @@ export const StoredFileSchema = Type.Object({
   size: Type.Integer({ description: 'bytes' }),
 });
 
-/** POST /files: the stored files; `info` is the extracted text of a check (always null: not available). */
+/**
+ * The fields a file check recognised (seed 001 section 7), for a form to put into its own fields:
+ * summarize gives the VAT number, name and address (also split into street, postcode and city);
+ * the taxAuthority and socialSecurity certificates give the holder's VAT number, whether the
+ * situation is regularised and the dates (yyyy-MM-dd). What was not found is absent.
+ */
+export const RecognisedFieldsSchema = Type.Object({
+  vat: Type.Optional(Type.String({ description: 'the NIF/NIPC, 9 digits with a valid check digit' })),
+  name: Type.Optional(Type.String()),
+  address: Type.Optional(Type.String({ description: 'the whole address as written' })),
+  street: Type.Optional(Type.String()),
+  postcode: Type.Optional(Type.String({ description: 'dddd-ddd' })),
+  city: Type.Optional(Type.String()),
+  regularized: Type.Optional(Type.Boolean({ description: 'certificates: the situation is regularised' })),
+  issued: Type.Optional(Type.String({ format: 'date' })),
+  validTo: Type.Optional(Type.String({ format: 'date' })),
+});
+export type RecognisedFields = Static<typeof RecognisedFieldsSchema>;
+
+/**
+ * POST /files: the stored files; with a check, `info` is the text of the findings (one line each,
+ * in the caller's language) and `recognised` the same findings as fields (null without a check).
+ */
 export const UploadResponseSchema = Type.Object({
   files: Type.Array(StoredFileSchema),
   info: OrNull(Type.String()),
+  recognised: Type.Optional(OrNull(RecognisedFieldsSchema)),
 });
 export type UploadResponse = Static<typeof UploadResponseSchema>;
 

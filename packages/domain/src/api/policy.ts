@@ -19,7 +19,8 @@ export const ROUTE_POLICIES = [
   /**
    * the document engine's scope decides: a document outside the caller's scope (another tenant,
    * another supplier, a state not shown to the role) does not exist (404); an action the caller may
-   * not take on a document it sees is refused (403); a model it cannot view at all lists 403
+   * not take on a document it sees is refused (403); a model it cannot view at all lists 403 (to a
+   * supplier 404: it is not told that an internal list exists)
    */
   'documents',
   /** administrator level, isAdminLevel (admin or manager): 403 for everybody else */

@@ -18,6 +18,14 @@ export interface OrgNode extends Static<typeof OrgNodeBaseSchema> {
   children?: OrgNode[];
 }
 
+/**
+ * GET /profile/organization/nodes[/{nodeKey}]: one level of the organization tree for a lazy tree
+ * (seed 001 section 7, `{childrenUrl}/{nodeId}`): the top-level companies, or a node's children
+ * without theirs; an empty list makes the node a leaf.
+ */
+export const OrgNodeListSchema = Type.Array(OrgNodeBaseSchema);
+export type OrgNodeList = Static<typeof OrgNodeListSchema>;
+
 export const GROUP_OPTION_KEYS = [
   'all',
   'assigned',

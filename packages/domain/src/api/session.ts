@@ -155,5 +155,9 @@ export const SupplierApprovalResponseSchema = Type.Object({
   message: Type.String(),
   userId: Type.String(),
   setPasswordPath: Type.String(),
+  /** the same link as a full URL (APP_URL, else the address the manager called) */
+  setPasswordUrl: Type.String(),
+  /** true: the link was also e-mailed to the contact (SMTP_URL configured and the relay took it) */
+  mailed: Type.Boolean(),
 });
 export type SupplierApprovalResponse = Static<typeof SupplierApprovalResponseSchema>;

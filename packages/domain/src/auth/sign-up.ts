@@ -46,7 +46,8 @@ export function emailDomain(email: string): string {
 export function normalizeEmailDomains(list: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of list) {
-    const d = raw.trim().toLowerCase().replace(/^@/, '');
+    // Blanks and @ are stripped together so that a second pass finds nothing more to strip.
+    const d = raw.toLowerCase().replace(/^[\s@]+/, '').trim();
     if (d && !out.includes(d)) out.push(d);
   }
   return out;

@@ -10,3 +10,6 @@ export * from './timeline.ts';
 export * from './row-flag.ts';
 export * from './keys.ts';
 export * from './text-length.ts';
+export * from './submit-value.ts';
+export * from './state-status.ts';
+export * from './line-defaults.ts';

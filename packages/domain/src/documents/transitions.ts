@@ -1,7 +1,7 @@
 /**
  * The workflow transitions a user is offered (seed 000 section 4 "Availability of transitions").
  */
-import { actsAsSupplier, hasRole, isAdminLevel } from '../roles/roles.ts';
+import { actsAsSupplier, hasRole, isAdminLevel, isSystemUser, SYSTEM_ROLE } from '../roles/roles.ts';
 import { REOPEN_LIMIT_DAYS } from '../shell/constants.ts';
 import {
   DEFAULT_TRANSITION_PERMISSION,
@@ -74,6 +74,9 @@ export function transitionRoleMatch(
   sourcing = false,
 ): boolean {
   if (!user) return false;
+  // 0. a step for the system role alone is the integration's (erp -> erp-done): no person, not even
+  //    admin level, is offered it; the ERP worker acts as the tenant's system user
+  if (isIntegrationStep(transition)) return isSystemUser(user);
   if (isAdminLevel(user)) return true;
   const spec = transition.roles ?? '';
   const entries = (typeof spec === 'string' ? spec.split(',') : [...spec])
@@ -87,6 +90,15 @@ export function transitionRoleMatch(
   const roles = wanted.filter((e) => e !== 'assigned');
   if (roles.length > 0) return hasRole(user, roles);
   return wanted.length === 0 && entries.length > 0;
+}
+
+/** A transition whose roles name only the system role: the integration moves the document, no person. */
+export function isIntegrationStep(transition: Pick<WorkflowTransition, 'roles'>): boolean {
+  const spec = transition.roles ?? '';
+  const entries = (typeof spec === 'string' ? spec.split(',') : [...spec])
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries.length === 1 && entries[0] === SYSTEM_ROLE;
 }
 
 const toMs = (t: Date | number | string | null | undefined): number =>

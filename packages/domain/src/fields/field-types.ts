@@ -38,12 +38,32 @@ export const FIELD_TYPES = [
   'file',
   'conditions',
   'lines',
+  // the interface kit of seed 001 section 3 (fields/kit-values.ts validates their values)
+  'richtextarea',
+  'password',
+  'switch-select',
+  'rating',
+  'measure',
+  'verification-code',
+  'numeric-range',
+  'progress',
+  'table',
+  'tree',
+  'ref_country',
+  'ref_evaluation',
+  'ref_dimensions',
+  'ref_weight',
+  'ref_volume',
+  'ref_area',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The known type of a configured field type: `ref_<name>` is 'ref'; empty or unknown types are 'text'. */
 export function resolveFieldType(type: string | undefined | null): FieldType {
   if (!type) return 'text';
+  // ref_evaluation* (ref_evaluation_material, ...) are evaluation items with colours
+  if (type.startsWith('ref_evaluation')) return 'ref_evaluation';
+  if ((FIELD_TYPES as readonly string[]).includes(type)) return type as FieldType;
   if (type.startsWith('ref_')) return 'ref';
   return (FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : 'text';
 }

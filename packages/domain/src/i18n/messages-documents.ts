@@ -138,6 +138,10 @@ export const DOCUMENT_MESSAGES = {
   },
   'workflow.disabled': { en: 'The action is disabled.', pt: 'A ação está desativada.' },
   'workflow.comment-required': { en: 'A comment is required.', pt: 'É obrigatório um comentário.' },
+  'document.zero-value': {
+    en: 'A requisition valued 0.00 cannot be submitted for approval: enter an estimated price on its lines.',
+    pt: 'Uma requisição com valor 0,00 não pode ser submetida para aprovação: indique um preço estimado nas linhas.',
+  },
   'workflow.no-target': {
     en: "The action '{action}' has no target state.",
     pt: "A ação '{action}' não tem estado de destino.",

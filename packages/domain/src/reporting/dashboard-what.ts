@@ -3,6 +3,9 @@
  * documents (contract usage: a percentage) over one or two models, written as the filters of the
  * document list route, so the figure and its drill-down (/{model}?{filters}) are the same documents.
  * The server counts them through the same permission scope and working context as the lists.
+ * The ERP errors come from the integration monitor (issue 13): the documents whose last message
+ * to the ERP failed or died (`erp=error`, `erp=reverse-error`), not only those a refusal moved to
+ * erp-fail: a send whose retries ran out leaves its document in erp, and is an error all the same.
  */
 import type { LangTexts } from './constants.ts';
 
@@ -50,7 +53,7 @@ export const DASHBOARD_WHAT: readonly WhatDef[] = [
     _id: 'requisition-errors',
     labels: { en: 'Requisition errors', pt: 'Requisições com erro' },
     figure: 'count',
-    parts: fixed(part('requisition', { '_state.current': 'erp-fail' })),
+    parts: fixed(part('requisition', { erp: 'error' })),
   },
   {
     _id: 'draft-orders',
@@ -68,7 +71,7 @@ export const DASHBOARD_WHAT: readonly WhatDef[] = [
     _id: 'order-errors',
     labels: { en: 'Order errors', pt: 'Encomendas com erro' },
     figure: 'count',
-    parts: fixed(part('order', { '_state.current': 'erp-fail' })),
+    parts: fixed(part('order', { erp: 'error' })),
   },
   {
     _id: 'receptions-waiting-evaluation',
@@ -80,14 +83,14 @@ export const DASHBOARD_WHAT: readonly WhatDef[] = [
     _id: 'reception-errors',
     labels: { en: 'Reception errors', pt: 'Receções com erro' },
     figure: 'count',
-    parts: fixed(part('reception', { '_state.current': 'erp-fail' })),
+    parts: fixed(part('reception', { erp: 'error' })),
   },
   {
-    // a reversal of a received reception the supplier refused (status icon reverse-fail)
+    // a reversal of a goods receipt the ERP refused or never took (status icon reverse-fail)
     _id: 'reverse-errors',
     labels: { en: 'Reverse errors', pt: 'Estornos com erro' },
     figure: 'count',
-    parts: fixed(part('reception', { '_state.current': 'reverse-fail' })),
+    parts: fixed(part('reception', { erp: 'reverse-error' })),
   },
   {
     _id: 'pending-evaluations',

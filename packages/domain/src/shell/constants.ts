@@ -62,7 +62,8 @@ export const FIXED_ROUTES = [
   { path: '/', name: 'home', layout: 'default' },
   { path: '/signin', name: 'signin', layout: 'empty' },
   { path: '/signup', name: 'signup', layout: 'empty' },
-  { path: '/set-password/:id', name: 'set-password', layout: 'default' },
+  { path: '/set-password/:id', name: 'set-password', layout: 'empty' },
+  { path: '/forgot-password', name: 'forgot-password', layout: 'empty' },
   { path: '/supplierRegistration', name: 'supplierRegistration', layout: 'empty' },
   { path: '/account', name: 'account', layout: 'default' },
   { path: '/map/:markerData?', name: 'map', layout: 'default' },
@@ -76,4 +77,11 @@ export const FIXED_ROUTES = [
 ] as const;
 
 /** Routes that pass the navigation guard without a signed-in user. */
-export const PUBLIC_ROUTES = ['signin', 'signup', 'set-password', 'supplierRegistration', 'offline'] as const;
+export const PUBLIC_ROUTES = [
+  'signin',
+  'signup',
+  'set-password',
+  'forgot-password',
+  'supplierRegistration',
+  'offline',
+] as const;
