@@ -13,6 +13,7 @@ import { approvalRoutes } from './approvals/approval.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authHook } from './auth/auth.hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { passwordLinkRoutes } from './auth/password-link.routes.ts';
 import { noteRoutes } from './communication/note.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -32,10 +33,15 @@ import { photoRoutes } from './profile/photo.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { reportingRoutes } from './reporting/report.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { receivingRoutes } from './receiving/receiving.routes.ts';
 import { evaluationRoutes } from './evaluations/evaluation.routes.ts';
+import { erpRoutes } from './erp/erp.routes.ts';
+import { unspscRoutes } from './erp/unspsc.routes.ts';
 import { createServices, type Services } from './services.ts';
+import { mapRoutes } from './map/map.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { registerWebApp } from './web/static-web.ts';
 
 export interface BuildAppOptions {
@@ -96,10 +102,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     fileDir: env.fileDir,
     dialect: opts.dialect,
     databaseUrl: env.databaseUrl,
+    ...(env.erp ? { erpOrg: env.erp.org } : {}),
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
+    appUrl: env.appUrl,
+    onMailError: (err) => app.log.error({ err }, 'a password link mail was not sent'),
+    ...(env.map ? { map: env.map } : {}),
     ...(opts.flags ? { flags: opts.flags } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', () => services.notificationEvents.close());
+  app.addHook('onClose', () => services.mail.close());
   app.decorateRequest('auth', null);
   app.decorateRequest('userContext', null);
   registerErrorHandlers(app);
@@ -184,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await app.register(healthRoutes, { prefix: '/api', db: opts.db, kind: opts.dialect });
   await app.register(authRoutes, { prefix: '/api', services });
+  await app.register(passwordLinkRoutes, { prefix: '/api', services, rateLimitMax: env.rateLimitMax });
   await app.register(configRoutes, { prefix: '/api', services });
   await app.register(profileRoutes, { prefix: '/api', services });
   await app.register(notificationRoutes, { prefix: '/api', services });
@@ -200,9 +214,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(noteRoutes, { prefix: '/api', services });
   await app.register(receivingRoutes, { prefix: '/api', services });
   await app.register(evaluationRoutes, { prefix: '/api', services });
+  await app.register(erpRoutes, { prefix: '/api', services });
+  await app.register(unspscRoutes, { prefix: '/api', db: opts.db });
   await app.register(adminRoutes, { prefix: '/api', db: opts.db });
   await app.register(auditRoutes, { prefix: '/api', services });
   await app.register(reportingRoutes, { prefix: '/api', services });
+  await app.register(dashboardRoutes, { prefix: '/api', services });
+  await app.register(mapRoutes, { prefix: '/api', services, map: services.map });
+  await app.register(calendarRoutes, { prefix: '/api', services });
 
   await registerWebApp(app, env.webDist);
   await services.config.ensureDefaults();

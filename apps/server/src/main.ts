@@ -4,6 +4,7 @@ import { connectPglite, connectPostgres } from './db/connect.ts';
 import { fileSystemFlusher } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './seed/seed.ts';
+import { startErp } from './erp/erp.start.ts';
 
 /** Boots the server: environment, database, migrations, seed, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
     ? connectPostgres(env.databaseUrl)
     : await connectPglite({ dataDir: env.dataDir });
   await migrateToLatest(db);
-  const seeded = await seed(db, { demo: env.demo });
+  const seeded = await seed(db, { demo: env.demo, history: env.demoHistory });
 
   const flush = kind === 'pglite' ? fileSystemFlusher(env.dataDir, { writeOnce: [env.fileDir] }) : undefined;
   const app = await buildApp({ db, dialect: kind, env, ...(flush ? { flush } : {}) });
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
         'One process, no replication or point-in-time recovery: use PostgreSQL (DATABASE_URL) in production'
       : 'PostgreSQL';
   app.log.info(seeded ? 'demo data loaded' : 'demo data skipped (database not empty or DEMO=false)');
+  // this instance's share of the ERP outbox (ERP_URL, or the demo simulator on loopback)
+  const erp = await startErp(app, db, env);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
+      await erp.stop();
       await app.close();
       await db.destroy();
       await flush?.();

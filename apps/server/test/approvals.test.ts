@@ -154,16 +154,30 @@ describe('who may decide', () => {
   it('never lets an author approve: the creator is left out of the levels, and refused as manager', async () => {
     const miguel = await f.person('manager');
     await f.rule('order', 'P008', [{ kind: 'user', user: miguel }]);
-    // the manager writes the order himself: his own level falls to the other managers, and there are none
+    const nuno = await f.person('manager2');
+    // the manager writes the order himself: his own level falls to the other manager
     const mine = await f.order('manager', 'P008', 'Own order');
     const plan = await ok(
       api<ApprovalPlan>('manager', 'POST', `/api/automation/approval-dry-run/order/${mine._id}`, {}),
     );
     expect(plan).toMatchObject({
-      blocked: true,
-      levels: [{ fallback: true, members: [], excluded: [miguel] }],
+      blocked: false,
+      levels: [{ fallback: true, members: [nuno], excluded: [miguel] }],
     });
-    const refused = await move('manager', 'order', mine._id, 'submit-approval');
+    // ... and when the other manager requested it, both are its authors: nobody may approve it
+    const ours = await ok(
+      api<{ _id: string }>('manager', 'POST', '/api/purchasing/order', {
+        ...mine,
+        _id: undefined,
+        key: undefined,
+        requester: { _id: nuno._id },
+      }),
+    );
+    const blocked = await ok(
+      api<ApprovalPlan>('manager', 'POST', `/api/automation/approval-dry-run/order/${ours._id}`, {}),
+    );
+    expect(blocked).toMatchObject({ blocked: true, levels: [{ fallback: true, members: [] }] });
+    const refused = await move('manager', 'order', ours._id, 'submit-approval');
     expect([refused.status, errorOf(refused.body).key]).toEqual([409, 'approval.no-approver']);
     // an order the manager requested: the director approves it; the manager's right does not reach it
     const diana = await f.person('director');
@@ -339,7 +353,7 @@ describe('suppliers', () => {
     for (const user of ['supplier', 'supplier-user', 'supplier2']) {
       expect((await api(user, 'GET', `/api/purchasing/approval/${id}`)).status, user).toBe(404);
       expect((await api(user, 'GET', `/api/automation/approval/${id}`)).status, user).toBe(404);
-      expect((await api(user, 'GET', '/api/purchasing/approval')).status, user).toBe(403);
+      expect((await api(user, 'GET', '/api/purchasing/approval')).status, user).toBe(404);
       expect((await api(user, 'POST', '/api/automation/approval-dry-run/order', {})).status, user).toBe(403);
     }
   });

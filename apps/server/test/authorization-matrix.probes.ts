@@ -161,6 +161,10 @@ export const PROBES: Record<string, Build> = {
     password: STRONG_PASSWORD,
   }),
   'POST /api/auth/supplier-registration': none('/api/auth/supplier-registration', {}),
+  'POST /api/auth/forgot-password': none('/api/auth/forgot-password', {
+    email: 'authz-probe@example.invalid',
+  }),
+  'GET /api/auth/set-password/:id': none('/api/auth/set-password/authz-probe-link'),
   'GET /api/auth/supplier-registrations': none('/api/auth/supplier-registrations'),
   'POST /api/auth/supplier-registrations/:id/approve': registrationProbes('approve'),
   'POST /api/auth/supplier-registrations/:id/reject': registrationProbes('reject'),
@@ -177,6 +181,15 @@ export const PROBES: Record<string, Build> = {
   'GET /api/config/help/:lang/:doc': none('/api/config/help/en/help'),
   'GET /api/profile/user/groups': none('/api/profile/user/groups'),
   'GET /api/profile/group/:groupId': groupProbes,
+  'GET /api/profile/organization/nodes': none('/api/profile/organization/nodes'),
+  'GET /api/profile/organization/nodes/:nodeKey': (w, c) => {
+    const [own, foreign] =
+      me(w, c).domain === 'globex' ? ['globex-americas', 'acme-pt'] : ['acme-pt', 'globex-americas'];
+    return [
+      { case: 'own', url: `/api/profile/organization/nodes/${own}` },
+      { case: 'other-tenant', url: `/api/profile/organization/nodes/${foreign}` },
+    ];
+  },
   'POST /api/profile/user/config': none('/api/profile/user/config', { lang: 'en' }),
   'GET /api/profile/user/home/:userId': onUsers((id) => `/api/profile/user/home/${id}`),
   'GET /api/communication/notifications': none('/api/communication/notifications'),
@@ -291,6 +304,7 @@ export const PROBES: Record<string, Build> = {
   'POST /api/admin/users/:id/approve': adminUserProbes('approve'),
   'POST /api/admin/users/:id/reject': adminUserProbes('reject'),
   'POST /api/admin/users/:id/unlock': adminUserProbes('unlock'),
+  'POST /api/admin/users/:id/password-link': adminUserProbes('password-link'),
   'GET /api/admin/settings/sign-up': none('/api/admin/settings/sign-up'),
   'PUT /api/admin/settings/sign-up': (w) => [
     { case: 'none', url: '/api/admin/settings/sign-up', body: w.signUpSetting },
@@ -303,10 +317,44 @@ export const PROBES: Record<string, Build> = {
   'PUT /api/admin/models/:model': none('/api/admin/models/order', { config: {}, baseVersion: 1 }),
   'POST /api/admin/models/:model/restore/:version': none('/api/admin/models/order/restore/999999'),
   'GET /api/audit': none('/api/audit?l=200'),
+  // the integration monitor (erp/): ihub roles and admins only (403 for the rest, erp-delivery.test.ts);
+  // a message id that does not exist: the actions change nothing
+  'GET /api/ihub/log/:model': none('/api/ihub/log/order'),
+  'GET /api/ihub/tracking/:model': none('/api/ihub/tracking/all'),
+  'GET /api/ihub/status': none('/api/ihub/status'),
+  'GET /api/ihub/message/:id': none('/api/ihub/message/999999999'),
+  'POST /api/ihub/message/:id/retry': none('/api/ihub/message/999999999/retry'),
+  'POST /api/ihub/message/:id/cancel': none('/api/ihub/message/999999999/cancel'),
+  'POST /api/ihub/message/:id/resend': none('/api/ihub/message/999999999/resend', { payload: {} }),
+  // no ERP connected in the test app: the import answers 409 for the roles it admits
+  'POST /api/ihub/import/:kind': none('/api/ihub/import/suppliers'),
+  'GET /api/unspsc': none('/api/unspsc?q=43'),
+  // a file without the official columns: refused after the role check, nothing is imported
+  'POST /api/admin/unspsc/import': none('/api/admin/unspsc/import', { csv: 'x' }),
+  // the mapping to material groups: admins and ihub roles (403 for the rest, unspsc-groups.test.ts);
+  // a group name the schema refuses and a prefix nobody mapped change nothing
+  'GET /api/unspsc/material-group': none('/api/unspsc/material-group?code=43211503'),
+  'GET /api/admin/unspsc/groups': none('/api/admin/unspsc/groups'),
+  'PUT /api/admin/unspsc/groups/:prefix': none('/api/admin/unspsc/groups/99', { materialGroup: '' }),
+  'DELETE /api/admin/unspsc/groups/:prefix': none('/api/admin/unspsc/groups/99999999'),
   'GET /api/audit/export': none('/api/audit/export'),
   // recent activity, chats and photos: the participant and photo rules themselves are proven in
   // activity.test.ts, chat.test.ts and photo.test.ts (the matrix's world holds no chat)
   'GET /api/profile/activity/:userId': onUsers((id) => `/api/profile/activity/${id}?k=11&l=50`),
+  // the delivery map and the calendar (map/, calendar/): providers are off in the matrix's app, so
+  // the provider calls are probed with input refused before any provider is asked
+  'GET /api/map/config': none('/api/map/config'),
+  'GET /api/map/markers': none('/api/map/markers'),
+  'GET /api/map/route': none('/api/map/route?from=99,0&to=38.7,-9.1'),
+  'GET /api/map/geocode': none('/api/map/geocode?q='),
+  'GET /api/map/tiles/:z/:x/:y': none('/api/map/tiles/1/5/5'),
+  'POST /api/map/kml': none('/api/map/kml', {
+    kind: 'plant',
+    name: 'Authz probe',
+    place: { lat: 38.7, lng: -9.1 },
+  }),
+  'POST /api/communication/sendMail': none('/api/communication/sendMail', {}),
+  'GET /api/calendar/events': none('/api/calendar/events?from=2026-03-01&to=2026-05-31'),
   'GET /api/chat': none('/api/chat'),
   // an unknown participant: refused after the document check, nothing is created
   'POST /api/chat': (w, c) => {
@@ -399,4 +447,12 @@ export const PROBES: Record<string, Build> = {
   },
   'GET /api/reporting/colors/:count': none('/api/reporting/colors/3'),
   'POST /api/reporting/export-data': none('/api/reporting/export-data', { headers: ['a'], data: [{ a: 1 }] }),
+  // the dashboard: always the caller's own (a user never reads another's, dashboard.test.ts); the
+  // save sends an item outside the grid, refused before anything is stored
+  'GET /api/profile/user/widgets': none('/api/profile/user/widgets'),
+  'GET /api/profile/user/dashboard': none('/api/profile/user/dashboard'),
+  'POST /api/profile/user/dashboard': none('/api/profile/user/dashboard', {
+    layout: [{ i: 1, x: 10, y: 0, w: 6, h: 6, widget: { component: 'v-iframe', params: { url: '/help' } } }],
+  }),
+  'GET /api/profile/user/dashboard/reset': none('/api/profile/user/dashboard/reset'),
 };

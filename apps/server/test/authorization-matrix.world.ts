@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { actsAsSupplier, hasRole, ROLE_KEYS, type DocumentResponse, type SessionUser } from '@p2p/domain';
 import { documentRepository } from '../src/documents/document.repository.ts';
 import { call, signIn, STRONG_PASSWORD, type TestApp } from './helpers.ts';
+import { erpHand } from './erp-hand.ts';
 
 /**
  * The data of the authorization matrix: every caller signed in, and per tenant and supplier an
@@ -149,7 +150,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     doc = await move('buyer', doc, 'submit-approval');
     doc = await move('manager', doc, 'approve');
     doc = await move('buyer', doc, 'workflow');
-    doc = await move('ihub-operator', doc, 'workflow');
+    doc = await erpHand(t.app, t.conn.db, 'order', doc);
     if (doc._state.current !== 'erp-done') throw new Error(`order ${side} is ${doc._state.current}`);
     return { id: doc._id, description };
   }

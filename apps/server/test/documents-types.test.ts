@@ -159,24 +159,25 @@ describe('CRUD of every model type', () => {
     });
   }
 
-  it('a requester cannot price requisition lines (price editRoles exclude requester)', async () => {
+  it('a requester prices requisition lines with an estimated price (issue 11); a buyer may reprice', async () => {
     const created = await call<DocumentResponse>(t.app, 'POST', '/api/purchasing/requisition', {
       token: await token('requester'),
-      body: { doc: { subtype: 'R001' }, description: 'Unpriced', lines: [line] },
+      body: { doc: { subtype: 'R001' }, description: 'Estimated', lines: [line] },
     });
     expect(created.status).toBe(200);
-    expect(Number(created.body.lines?.[0]?.price)).toBe(0);
+    expect(Number(created.body.lines?.[0]?.price)).toBe(10);
     expect(created.body.lines?.[0]).toMatchObject({ item: 'MAT-1', type: 'material', unit: 'UN' });
+    expect(created.body.value).toBe('24.60');
     const priced = await call<DocumentResponse>(
       t.app,
       'PUT',
       `/api/purchasing/requisition/${created.body._id}`,
       {
         token: await token('buyer'),
-        body: { ...created.body, lines: [{ ...line, pos: 10 }], _version: 1 },
+        body: { ...created.body, lines: [{ ...line, pos: 10, price: '12' }], _version: 1 },
       },
     );
     expect(priced.status).toBe(200);
-    expect(priced.body.value).toBe('24.60');
+    expect(priced.body.value).toBe('29.52');
   });
 });

@@ -17,6 +17,9 @@ import {
 import { fingerprint, fingerprintTables } from './db-fingerprint.ts';
 import { createTestApp, signIn, type TestApp } from './helpers.ts';
 
+/** 503 answers of an unconfigured service, by their error key. */
+const DELIBERATE_UNAVAILABLE = /"key":"mail\.off"/;
+
 /**
  * Every write endpoint of the API (POST, PUT, PATCH, DELETE under /api, as the app's own OpenAPI
  * description lists them with their schemas) called with values generated from its schemas mixed
@@ -143,7 +146,10 @@ async function run(route: string, method: string, c: Case): Promise<void> {
   const report = (problem: string): void => {
     findings.push({ route, status: res.statusCode, problem, input });
   };
-  if (res.statusCode >= 500) {
+  // a service the server deliberately runs without (e-mail without SMTP_URL) says so with 503 and
+  // its key: a state of the installation, not a failure on bad input
+  const deliberate = res.statusCode === 503 && DELIBERATE_UNAVAILABLE.test(res.body);
+  if (res.statusCode >= 500 && !deliberate) {
     report(`5xx: ${res.body.slice(0, 200)}`);
     return;
   }

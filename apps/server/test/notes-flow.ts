@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentResponse, Note, NotePostLog, Notification } from '@p2p/domain';
 import { call, signIn, type TestApp } from './helpers.ts';
+import { erpHand } from './erp-hand.ts';
 import { orderFlow } from './order-flow.ts';
 
 /**
@@ -64,7 +65,7 @@ export function notesWorld(t: () => TestApp) {
       order = await flow.move('buyer', order, 'submit-approval');
       order = await flow.move('manager', order, 'approve');
       order = await flow.move('buyer', order, 'workflow');
-      return flow.move('ihub-operator', order, 'workflow');
+      return erpHand(t().app, t().conn.db, 'order', order);
     },
 
     /** POST /api/communication/messages/{model}/{id} as multipart: log, files[n], linkedFiles. */

@@ -105,7 +105,7 @@ describe('order PDF', () => {
     expect(res.headers['content-disposition']).toBe(`inline; filename="order-${created.body.key}.pdf"`);
     const text = pdfText(res.raw);
     expect(text).toContain('11,250.00');
-    expect(text).toContain('Delivery address');
+    expect(text).toContain('Ship to');
     expect(text).toContain('Rua do Açúcar 88');
   });
 

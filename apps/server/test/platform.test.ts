@@ -31,7 +31,7 @@ describe('error shape', () => {
         body: 'not json',
         headers: { 'content-type': 'application/json' },
       }),
-      await call(t.app, 'GET', '/api/config/help/en/nope', { token }),
+      await call(t.app, 'GET', '/api/purchasing/order/999999999', { token }),
       await call(t.app, 'GET', '/not-an-api-path'),
     ];
     for (const res of cases) {

@@ -1,6 +1,7 @@
 import type { ModelConfigResponse, TimelineResponse } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
+import { erpHand } from './erp-hand.ts';
 import { receivingApi } from './receiving-api.ts';
 
 /**
@@ -155,7 +156,7 @@ describe('a supplier dispatch', () => {
     expect(received.receivedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // counted on the order once the ERP confirms the receipt
     expect(await r.received(order._id)).toEqual({ 10: '-', 20: '-' });
-    const posted = await r.ok(r.move('ihub-operator', 'reception', received, 'workflow'));
+    const posted = await erpHand(t.app, t.conn.db, 'reception', received);
     expect(posted).toMatchObject({ _state: { current: 'erp-done' }, status: 'receive' });
     expect(await r.received(order._id)).toEqual({ 10: '6.000', 20: '-' });
     expect((await r.ok(r.read('buyer', 'order', order._id)))._state.current).toBe('completed');
@@ -214,7 +215,7 @@ describe('who sees receptions', () => {
     const posted = await r.ok(r.move('buyer', 'reception', receipt, 'workflow'));
     expect((await r.read('supplier', 'reception', receipt._id)).status).toBe(200);
     expect((await r.read('supplier2', 'reception', receipt._id)).status).toBe(404);
-    await r.ok(r.move('ihub-operator', 'reception', posted, 'workflow'));
+    await erpHand(t.app, t.conn.db, 'reception', posted);
     expect(await ids('supplier')).toContain(receipt._id);
     expect(await ids('supplier2')).not.toContain(receipt._id);
   });

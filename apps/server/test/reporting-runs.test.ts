@@ -6,7 +6,7 @@ import { INTERVAL_IDS, METRIC_FUNCTION_IDS } from '@p2p/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { runReport } from '../src/reporting/report.run.ts';
+import { runReport, runStatements } from '../src/reporting/report.run.ts';
 import { fromSchema, type JsonSchema } from './fuzz-arbitraries.ts';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
@@ -118,6 +118,20 @@ describe('long reports', () => {
       }
     },
   );
+
+  it('PGlite and PostgreSQL: a report of several statements stops when its caller goes away', async () => {
+    const kind = t.conn.kind;
+    const gone = new AbortController();
+    const ran: number[] = [];
+    const step = (n: number) => sql<{ n: number }>`select ${n}::int as n`;
+    const running = runStatements(t.conn.db, [step(1), step(2), step(3)], { kind, signal: gone.signal }).then(
+      (rows) => rows.forEach((r) => ran.push(r[0]!.n)),
+    );
+    gone.abort(); // while the first statement runs
+    const err = await running.catch((e: unknown) => e);
+    expect((err as AppError).key).toBe('reporting.cancelled');
+    expect(ran).toEqual([]);
+  });
 
   it('PGlite and PostgreSQL: a report runs and answers; an aborted call never starts', async () => {
     const kind = t.conn.kind;

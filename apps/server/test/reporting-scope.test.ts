@@ -162,6 +162,30 @@ describe('drill-down filters select exactly the documents behind each figure', (
     await drillsMatch('buyer', weekly, (i) => Number(i.count));
   });
 
+  it('drills the builder default: the last 12 months, value by supplier per month, whole tenant', async () => {
+    const report: ReportQueryRequest = {
+      name: 'Order value by supplier per month',
+      model: { _id: 'order', model: 'order', lines: false },
+      tr: { _id: 'last-12-months', text: 'Last 12 months' },
+      aggregation: {
+        groupBy: [
+          { field: 'supplier', direction: 'row', skipEmpty: true },
+          { field: '_state.created.ts', direction: 'row', interval: '1M' },
+        ],
+        metrics: [{ function: 'sum', field: 'value' }, { function: 'count' }],
+      },
+    };
+    const monthly = await items('buyer', report);
+    expect(monthly.items.length).toBeGreaterThan(0);
+    await drillsMatch('buyer', monthly, (i) => Number(i.count));
+    // a figure's filter names its supplier and its month, nothing wider
+    for (const item of monthly.items) {
+      const q = new URLSearchParams(String(item._filter));
+      expect(q.get('supplier._id')).toBe(item.supplier_id);
+      expect(q.get('createdFrom')).toBe(item._state_created_ts);
+    }
+  });
+
   it('drills each pivot cell, a time range and a line source', async () => {
     const pivot = await items(
       'buyer',

@@ -49,6 +49,20 @@ const byState: ReportQueryRequest = {
 };
 
 describe('configuration', () => {
+  it('offers each field of a source once (a model field of a relational fact is that fact)', async () => {
+    const c = (await get<ReportingConfig>('buyer', '/api/config/query')).body;
+    for (const source of c.models) {
+      const ids = c.fields.filter((f) => f.in.includes(source._id)).map((f) => f._id);
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        source._id,
+      ).toEqual([]);
+    }
+    // the creation time drills down by its list filter whatever the model calls it
+    const created = c.fields.find((f) => f._id === '_state.created.ts' && f.in.includes('order'));
+    expect(created).toMatchObject({ type: 'ts', dataType: 'date', filter: 'createdFrom' });
+  });
+
   it('describes sources, fields with data types, metric functions, intervals and time ranges', async () => {
     const res = await get<ReportingConfig>('buyer', '/api/config/query');
     expect(res.status).toBe(200);

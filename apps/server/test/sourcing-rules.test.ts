@@ -232,7 +232,7 @@ describe('the requisition: offers and refusals of the sourcing moves', () => {
     const created = await api('requester', 'POST', '/api/purchasing/requisition', {
       doc: { subtype: 'R001' },
       description: 'Rules requisition',
-      lines: [{ item: 'MAT-2', quantity: '3' }],
+      lines: [{ item: 'MAT-2', quantity: '3', price: '12.5' }],
     });
     expect(created.status).toBe(200);
     const owner = ['submit-approval', 'workflow'];

@@ -67,8 +67,15 @@ async function requisitionInSourcing(description: string) {
     doc: { subtype: 'R002' },
     description,
     lines: [
-      { item: 'SRV-0300', description: 'Cleaning (monthly)', quantity: '12', type: 'material' },
-      { item: 'MAT-9001', description: 'Consumables', quantity: '40' },
+      // the requester's estimated prices (requisition lines require one)
+      {
+        item: 'SRV-0300',
+        description: 'Cleaning (monthly)',
+        quantity: '12',
+        price: '1400',
+        type: 'material',
+      },
+      { item: 'MAT-9001', description: 'Consumables', quantity: '40', price: '2.1' },
     ],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);

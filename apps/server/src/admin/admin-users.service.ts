@@ -28,6 +28,9 @@ const toAdminUser = (r: ListedRow, signIn: SignInState): AdminUser => ({
   approvable: isApprovable(r),
   createdAt: new Date(r.created_at).toISOString(),
   signIn,
+  passwordResetRequestedAt: r.password_reset_requested_at
+    ? new Date(r.password_reset_requested_at).toISOString()
+    : null,
 });
 
 /**

@@ -16,6 +16,7 @@ import { Type } from 'typebox';
 import { IdParams, TsQuery } from '../lib/schemas.ts';
 import type { Services } from '../services.ts';
 import { caller } from './auth.hook.ts';
+import { requestOrigin } from './password-link.routes.ts';
 import { SignInThrottled } from './sign-in-throttle.ts';
 import {
   SetPasswordBody,
@@ -113,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         response: { 200: described(MessageSchema, 'Password set'), ...errorResponses(400, 404, 503) },
       },
     },
-    (req) => auth.setPassword(req.params.id, req.body.password),
+    (req) => services.passwordLinks.setPassword(req.params.id, req.body.password),
   );
 
   app.post(
@@ -158,7 +159,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         tags,
         operationId: 'approveSupplierRegistration',
-        summary: 'Approve a registration; answers the set-password link',
+        summary:
+          'Approve a registration; answers the set-password link (also mailed to the contact when SMTP is configured)',
         params: IdParams,
         response: {
           200: described(SupplierApprovalResponseSchema, 'Approved: the one-time set-password link'),
@@ -166,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         },
       },
     },
-    (req) => supplierRegistrations.approve(caller(req), req.params.id),
+    (req) => supplierRegistrations.approve(caller(req), req.params.id, requestOrigin(req)),
   );
 
   app.post(

@@ -28,7 +28,7 @@ import { userRepository, type NewUser, type UserRepository, type UserRow } from 
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const INVALID_LINK = 'This link is not valid or has expired.';
-const PASSWORD_LINK_DAYS = 7;
+export const PASSWORD_LINK_DAYS = 7;
 
 export const tokenInvalid = (): AppError =>
   new AppError('token_invalid', MESSAGES.tokenInvalid, { key: 'auth.token-invalid' });
@@ -211,9 +211,13 @@ export function authService(db: Db, opts: { tokenTtlHours: number }) {
     },
 
     /** A one-time link token for setting a password; the raw token is returned once, never stored. */
-    async createPasswordLink(userId: string, domainId: string): Promise<string> {
+    async createPasswordLink(
+      userId: string,
+      domainId: string,
+      validHours = PASSWORD_LINK_DAYS * 24,
+    ): Promise<string> {
       const token = newToken();
-      const expiresAt = new Date(Date.now() + PASSWORD_LINK_DAYS * 86400_000);
+      const expiresAt = new Date(Date.now() + validHours * 3600_000);
       await sessions.insertPasswordToken({ tokenHash: hashToken(token), userId, domainId, expiresAt });
       return token;
     },

@@ -40,7 +40,7 @@ export function supplierRegistrationRepository(db: Db) {
     findPending: (domainId: string, id: string) =>
       db
         .selectFrom('supplier_registrations')
-        .select(['id', 'supplier_id', 'user_id'])
+        .select(['id', 'supplier_id', 'user_id', 'payload'])
         .where('domain_id', '=', domainId)
         .where('id', '=', id)
         .where('status', '=', 'pending')

@@ -1,6 +1,7 @@
 import {
   hasRole,
   PATTERNS,
+  renderMessage,
   type ApiFieldError,
   type SupplierApprovalResponse,
   type SupplierRegistration,
@@ -10,7 +11,9 @@ import {
 import type { Db } from '../db/database.ts';
 import { fieldErrors, forbidden, notFound } from '../lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
-import { assertUniqueUser, insertUnique, type AuthService } from './auth.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { assertUniqueUser, insertUnique, PASSWORD_LINK_DAYS, type AuthService } from './auth.service.ts';
+import { setPasswordPath, type PasswordLinkService } from './password-link.service.ts';
 import { supplierRegistrationRepository } from './supplier-registration.repository.ts';
 import { userRepository } from './user.repository.ts';
 
@@ -43,7 +46,12 @@ function validate(req: SupplierRegistrationRequest): void {
 }
 
 /** Public supplier registration and its approval by supplier managers. */
-export function supplierRegistrationService(db: Db, auth: AuthService) {
+export function supplierRegistrationService(
+  db: Db,
+  auth: AuthService,
+  mail: MailService,
+  links: Pick<PasswordLinkService, 'linkUrl'>,
+) {
   const assertDecider = (caller: AuthContext) => {
     if (!hasRole(caller.user, DECIDER_ROLES))
       throw forbidden('Only supplier managers can review registrations.');
@@ -91,16 +99,45 @@ export function supplierRegistrationService(db: Db, auth: AuthService) {
       }));
     },
 
-    async approve(caller: AuthContext, id: string): Promise<SupplierApprovalResponse> {
+    /**
+     * Approves and makes the contact's set-password link: mailed to the contact when a relay is
+     * configured, and always answered in full to the manager (who can hand it over otherwise).
+     */
+    async approve(caller: AuthContext, id: string, requestOrigin: string): Promise<SupplierApprovalResponse> {
       assertDecider(caller);
       const reg = await supplierRegistrationRepository(db).findPending(caller.domainId, id);
       if (!reg) throw notFound('Registration not found or already decided.');
       await supplierRegistrationRepository(db).decide(reg.id, reg.supplier_id, 'approved', caller.user._id);
       const token = await auth.createPasswordLink(reg.user_id, caller.domainId);
+      const url = links.linkUrl(token, requestOrigin);
+      const payload = reg.payload as unknown as SupplierRegistrationRequest;
+      let mailed = false;
+      if (mail.isConfigured) {
+        // the contact's own language (set at registration), not the manager's
+        const lang = (await userRepository(db).findById(caller.domainId, reg.user_id))?.lang;
+        const params = {
+          name: payload.contact.name,
+          company: payload.company.name,
+          username: payload.contact.username,
+          days: PASSWORD_LINK_DAYS,
+          url,
+        };
+        // a relay that refuses is not a failed approval: the manager still has the link
+        mailed = await mail
+          .send({
+            to: payload.contact.email,
+            subject: renderMessage('mail.registration-approved.subject', {}, lang),
+            text: renderMessage('mail.registration-approved.text', params, lang),
+          })
+          .then(() => true)
+          .catch(() => false);
+      }
       return {
         message: 'Registration approved.',
         userId: reg.user_id,
-        setPasswordPath: `/set-password/${token}`,
+        setPasswordPath: setPasswordPath(token),
+        setPasswordUrl: url,
+        mailed,
       };
     },
 

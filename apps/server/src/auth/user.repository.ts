@@ -68,6 +68,7 @@ export function userRepository(db: Db) {
         'supplier_id',
         'password_hash',
         'created_at',
+        'password_reset_requested_at',
       ])
       .where('domain_id', '=', domainId)
       .where('role_key', '<>', 'system');

@@ -16,6 +16,7 @@ import { domainRepository } from '../auth/domain.repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden } from '../lib/app-error.ts';
+import { withAppPages } from './app-pages-navigation.ts';
 import { SERVER_ROOT } from './env.ts';
 import {
   DEFAULT_CHAT,
@@ -140,7 +141,8 @@ export function configService(db: Db, opts: ConfigOptions) {
     /** Suppliers, ihub roles and the system user have no app-access sidebar. */
     async navigation(caller: AuthContext, lang: string): Promise<NavItem[]> {
       if (!hasAppAccess(caller.user)) return [];
-      const tree = (await settings.get<NavSetting[]>('navigation', caller.domainId)) ?? DEFAULT_NAVIGATION;
+      const stored = (await settings.get<NavSetting[]>('navigation', caller.domainId)) ?? DEFAULT_NAVIGATION;
+      const tree = withAppPages(stored);
       return localize(visibleTo(tree, caller.user), lang === 'pt' ? 'pt' : 'en');
     },
   };

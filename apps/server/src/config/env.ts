@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { erpEnvFrom, type ErpEnv } from '../erp/erp.config.ts';
 
 /** The repository root, found from this module's location so the cwd does not matter. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -11,6 +12,11 @@ export interface AppEnv {
   dataDir: string;
   databaseUrl: string | null;
   demo: boolean;
+  /**
+   * DEMO_HISTORY (default true): with the demo data, two years of history at the first start (about
+   * 5,400 documents, for dashboards and reports); false keeps the 14-order demo (browser tests).
+   */
+  demoHistory: boolean;
   rateLimitMax: number;
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none, so the
@@ -34,6 +40,19 @@ export interface AppEnv {
    * several servers one shared FILE_DIR). The bytes never pass through the database.
    */
   fileDir: string;
+  /** SMTP_URL: the relay outgoing mail goes through (mail/); null: links are shown to an administrator. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of outgoing mail. */
+  mailFrom: string;
+  /**
+   * APP_URL: the address users open the app at, for links in e-mails (set-password); null: taken
+   * from the request that causes the mail (its Host header).
+   */
+  appUrl: string | null;
+  /** The delivery map (map/): tile URL template ({z}/{x}/{y}), its User-Agent, OSRM and Photon bases. */
+  map?: MapEnv;
+  /** the ERP connection (ERP_URL, credentials, sap-client; erp/erp.config.ts); none: the demo simulator */
+  erp?: ErpEnv;
   /** Tests only: the stream the server log is written to (unset: standard output). */
   logDestination?: { write(line: string): void };
 }
@@ -77,6 +96,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     dataDir: resolve(source.DATA_DIR || './data'),
     databaseUrl: source.DATABASE_URL || null,
     demo: bool(source.DEMO) ?? true,
+    demoHistory: bool(source.DEMO_HISTORY) ?? true,
     rateLimitMax: positiveInt('RATE_LIMIT_MAX', source.RATE_LIMIT_MAX, 1000),
     trustProxy: (source.TRUST_PROXY ?? '')
       .split(',')
@@ -89,5 +109,38 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     logLevel: source.LOG_LEVEL || 'info',
     chatWidgetOrigins: originList('CHAT_WIDGET_ORIGINS', source.CHAT_WIDGET_ORIGINS),
     fileDir: fileDirFrom(source),
+    smtpUrl: source.SMTP_URL || null,
+    mailFrom: source.MAIL_FROM || 'P2P <no-reply@p2p.invalid>',
+    appUrl: source.APP_URL ? source.APP_URL.replace(/\/+$/, '') : null,
+    map: mapEnvFrom(source),
+    erp: erpEnvFrom(source),
+  };
+}
+
+/** The map's providers (TILE_URL, TILE_USER_AGENT, TILE_ATTRIBUTION, OSRM_URL, GEOCODER_URL). */
+export interface MapEnv {
+  tileUrl: string | null;
+  tileUserAgent: string;
+  tileAttribution: string | null;
+  osrmUrl: string | null;
+  geocoderUrl: string | null;
+}
+
+export function mapEnvFrom(source: NodeJS.ProcessEnv): MapEnv {
+  const url = (name: string): string | null => {
+    const v = source[name]?.trim();
+    if (!v) return null;
+    if (!/^https?:\/\//i.test(v)) throw new Error(`${name} must be an http(s) URL, got '${v}'`);
+    return v;
+  };
+  const tileUrl = url('TILE_URL');
+  if (tileUrl && !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p)))
+    throw new Error('TILE_URL must hold {z}, {x} and {y}');
+  return {
+    tileUrl,
+    tileUserAgent: source.TILE_USER_AGENT?.trim() || 'p2p-procurement-map/0.1 (tile proxy)',
+    tileAttribution: source.TILE_ATTRIBUTION?.trim() || (tileUrl ? '© OpenStreetMap contributors' : null),
+    osrmUrl: url('OSRM_URL'),
+    geocoderUrl: url('GEOCODER_URL'),
   };
 }

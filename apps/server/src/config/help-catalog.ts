@@ -44,5 +44,91 @@ export const HELP_CATALOG: Record<string, HelpEntry> = {
     internal: false,
     related: ['signin'],
   },
-  help: { topic: { en: 'Using the help', pt: 'Usar a ajuda' }, internal: false, related: ['home', 'manual'] },
+  help: { topic: { en: 'Using the help', pt: 'Usar a ajuda' }, internal: false, related: ['home'] },
+  // the help of every list and form route (one document per model covers its list and its form)
+  requisition: {
+    topic: { en: 'Requisitions', pt: 'Requisições' },
+    internal: true,
+    related: ['order', 'approval', 'purchase-rfx'],
+  },
+  order: {
+    topic: { en: 'Purchase orders', pt: 'Encomendas' },
+    internal: false,
+    related: ['requisition', 'reception', 'contract'],
+  },
+  contract: {
+    topic: { en: 'Contracts', pt: 'Contratos' },
+    internal: false,
+    related: ['order', 'contract-evaluation'],
+  },
+  supplier: {
+    topic: { en: 'Suppliers', pt: 'Fornecedores' },
+    internal: true,
+    related: ['supplier-registration', 'complaint'],
+  },
+  reception: {
+    topic: { en: 'Goods receipt', pt: 'Receção de bens' },
+    internal: false,
+    related: ['order', 'dispatch'],
+  },
+  dispatch: {
+    topic: { en: 'Supplier dispatch', pt: 'Expedição do fornecedor' },
+    internal: false,
+    related: ['reception', 'order'],
+  },
+  'contract-evaluation': {
+    topic: { en: 'Contract evaluations', pt: 'Avaliações de contratos' },
+    internal: true,
+    related: ['contract', 'order-evaluation'],
+  },
+  'order-evaluation': {
+    topic: { en: 'Order evaluations', pt: 'Avaliações de encomendas' },
+    internal: true,
+    related: ['order', 'reception'],
+  },
+  complaint: {
+    topic: { en: 'Complaints', pt: 'Reclamações' },
+    internal: true,
+    related: ['supplier', 'order-evaluation'],
+  },
+  'purchase-rfx': {
+    topic: { en: 'Requests for quotation (RFx)', pt: 'Consultas ao mercado (RFx)' },
+    internal: true,
+    related: ['rfx-proposal', 'requisition'],
+  },
+  'rfx-proposal': {
+    topic: { en: 'Proposals', pt: 'Propostas' },
+    internal: false,
+    related: ['purchase-rfx', 'order'],
+  },
+  approval: {
+    topic: { en: 'Approvals', pt: 'Aprovações' },
+    internal: true,
+    related: ['requisition', 'order'],
+  },
+  query: {
+    topic: { en: 'Reports', pt: 'Relatórios' },
+    internal: true,
+    related: ['home'],
+  },
+  audit: {
+    topic: { en: 'Audit trail', pt: 'Registo de auditoria' },
+    internal: true,
+    related: ['admin'],
+  },
+  admin: {
+    topic: { en: 'Administration', pt: 'Administração' },
+    internal: true,
+    related: ['audit', 'set-password'],
+  },
+  search: {
+    topic: { en: 'Search', pt: 'Pesquisa' },
+    internal: false,
+    related: ['home'],
+  },
+  chat: {
+    topic: { en: 'Chats', pt: 'Conversas' },
+    internal: true,
+    related: ['notifications'],
+  },
 };

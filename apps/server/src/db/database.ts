@@ -115,6 +115,8 @@ export interface UsersTable {
   settings: ColumnType<UserSettings, string | undefined, string>;
   status: UserStatus;
   created_at: CreatedAt;
+  /** a 'Forgot password' request not yet answered by a link (migration 0022) */
+  password_reset_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UserRolesTable {

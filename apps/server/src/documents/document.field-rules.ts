@@ -83,6 +83,16 @@ export interface FieldRulesInput {
  * is kept silently (a new document: the field is dropped); a conditionalValue in effect is written.
  * On create the defaults are filled (applyDefaults). Returns the body to write.
  */
+/**
+ * setPath, except that clearing a path whose parent object is absent changes nothing: saving a
+ * document without service lines must not grow an empty `risk: {}` for its hidden risk fields.
+ */
+function putPath(out: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const parent = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : null;
+  if (value === undefined && parent !== null && getPath(out, parent) === undefined) return out;
+  return setPath(out, path, value);
+}
+
 export function applyFieldRules(input: FieldRulesInput): Record<string, unknown> {
   const { model, stored, state } = input;
   const user = docUser(input.user);
@@ -114,9 +124,9 @@ export function applyFieldRules(input: FieldRulesInput): Record<string, unknown>
       continue;
     }
     const path = REFERENCES.has(top) ? top : field.src;
-    if (stored) out = setPath(out, path, getPath(stored, path));
+    if (stored) out = putPath(out, path, getPath(stored, path));
     else if (REFERENCES.has(top)) delete out[top];
-    else out = setPath(out, path, undefined);
+    else out = putPath(out, path, undefined);
   }
   if (!stored) out = applyDefaults(model.form.fields, out as DocumentLike, { user, state, model });
   return out;

@@ -50,9 +50,10 @@ export const RESERVED = new Set([
  * current approvers): a save keeps their stored values whatever the body says, so an editor can
  * neither name themselves an approver nor detach the approval. The integrity of votes does not
  * rest on this (approvals read their own documents), but 'Assigned to me' and the 'assigned'
- * transitions read these keys.
+ * transitions read these keys. `_erp` is the ERP integration's record of a send (erp/erp.effect.ts):
+ * attempts, the last answer and the ERP's messages per field and line.
  */
-export const SERVER_KEPT_DATA = ['assignees', 'approval'] as const;
+export const SERVER_KEPT_DATA = ['assignees', 'approval', '_erp'] as const;
 
 /** Puts the stored values of SERVER_KEPT_DATA back into a save's data (none on a new document). */
 export function keepServerData(data: Record<string, unknown>, stored: Record<string, unknown> | null): void {

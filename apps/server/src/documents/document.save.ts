@@ -6,6 +6,7 @@ import {
   actsAsSupplier,
   canDuplicate,
   fieldState,
+  kitValueErrors,
   labelText,
   type ApiFieldError,
   type DocumentLike,
@@ -16,6 +17,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
+import { protectKitValues } from './document.kit-values.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
@@ -125,6 +127,8 @@ export function documentSave(db: Db, access: DocumentAccess) {
     }
     const data = Object.fromEntries(Object.entries(body).filter(([k]) => !RESERVED.has(k)));
     keepServerData(data, current?.data ?? null);
+    // rich text sanitised, passwords hashed (document.kit-values.ts)
+    protectKitValues(data, model);
     // A snapshot of the supplier keeps its name searchable with the document text.
     if (supplierId) data.supplier = { _id: supplierId, name: supplierName };
     const plant =
@@ -172,6 +176,7 @@ export function documentSave(db: Db, access: DocumentAccess) {
     const proposed = proposedDocument(header, priced ?? unpriced(lines), state, lines);
     // the locks on computed values need the prices (without them the save is refused below)
     if (priced) applyComputedLocks(header, proposed, model, stored?.row ?? null, docUser(auth.user));
+    errors.push(...kitValueErrors(proposed, model, { lang: auth.user.lang }));
     assertValid(proposed, model, auth.user, state, errors);
     // assertValid has thrown when pricing was refused: its errors are among `errors`
     if (!priced) throw new Error('a refused pricing passed validation');

@@ -3,6 +3,8 @@ import {
   hasRole,
   actsAsSupplier,
   hasAppAccess,
+  isIhub,
+  isSystemUser,
   VIEW_ALL_ROLES,
   workflowOf,
   type RoleHolder,
@@ -55,8 +57,8 @@ function involvement(user: SessionUser): RawBuilder<boolean> {
 
 /**
  * The states in which a workflow step names one of the user's roles (not 'assigned' nor admin
- * level), and the states those steps lead to: a role such as ihub-operator, which moves orders from
- * erp to erp-done, sees the documents its steps act on without a view rule of its own.
+ * level), and the states those steps lead to: the system user, whose integration steps move
+ * orders from erp to erp-done, sees the documents its steps act on without a view rule of its own.
  */
 function actingStates(user: SessionUser, model: ModelConfig): string[] {
   const states = new Set<string>();
@@ -73,11 +75,20 @@ function actingStates(user: SessionUser, model: ModelConfig): string[] {
   return [...states];
 }
 
+/**
+ * Ihub roles see the integration monitor and nothing else of the app (seed 000 sections 2 and 6):
+ * no document of the engine, not even those their monitor lists (it carries each message's
+ * document key and state itself, and the erp steps are the integration's, not theirs). The ERP
+ * worker acts as the tenant's system user, which keeps the states of its own steps.
+ */
+export const monitorOnly = (user: SessionUser): boolean =>
+  isIhub(user) && !isSystemUser(user) && !seesAll(user);
+
 export function documentScope(auth: AuthContext, model: ModelConfig): DocumentScope {
   const { user } = auth;
   const base = sql`d.domain_id = ${auth.domainId} and d.model = ${model.name}`;
   const acting = seesAll(user) || actsAsSupplier(user) ? [] : actingStates(user, model);
-  const canView = canViewModel(user, model.permissions) || acting.length > 0;
+  const canView = !monitorOnly(user) && (canViewModel(user, model.permissions) || acting.length > 0);
   let rule: RawBuilder<unknown>;
   if (!canView) rule = sql`false`;
   else if (seesAll(user)) rule = sql`true`;

@@ -13,12 +13,13 @@ import {
 } from '@p2p/domain';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
+import { notFound } from '../lib/app-error.ts';
 import { documentAccess } from './document.access.ts';
 import { filterExpressions, needsJoins, sortSpec, textSearch } from './document.fields.ts';
 import { docUser, hideFields, roleHiding } from './document.field-rules.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentRepository } from './document.repository.ts';
-import { assertModelVisible } from './document.scope.ts';
+import { assertModelVisible, monitorOnly } from './document.scope.ts';
 import { documentSave, type DocumentBody } from './document.save.ts';
 import { listDataKeys, toDocument } from './document.shape.ts';
 import { documentTrash } from './document.trash.ts';
@@ -84,6 +85,9 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
 
   async function list(auth: AuthContext, name: string, params: ListParams, deleted: boolean) {
     const { model, scope } = await access.loadModel(auth, name);
+    // a supplier (and an ihub role, which sees only its monitor) is not told that an internal list
+    // exists: not found, as for a document outside its scope
+    if (!scope.canView && (actsAsSupplier(auth.user) || monitorOnly(auth.user))) throw notFound();
     assertModelVisible(scope, model);
     const page = Math.max(1, params.p ?? PAGING.page);
     const pagesize = Math.min(MAX_PAGE_SIZE, Math.max(1, params.l ?? PAGING.pageSize));
@@ -94,21 +98,25 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
     const joins = needsJoins([sort.src, ...Object.keys(params.filters)]);
     // the working context narrows lists and counts (never reads or writes)
     const where = params.ignoreContext ? scope.where : scope.listWhere;
-    const rows = await repo.list({
-      scope: where,
-      deleted,
-      conditions,
-      joins,
-      sort,
-      limit: pagesize,
-      offset: (page - 1) * pagesize,
-    });
     const wantCount = params.c === '1' || params.c === 'true';
+    // the page and its count side by side (two connections of the pool), not one after the other;
+    // the count is exact up to the cap of the repository, above it the planner's estimate flagged
+    // `estimated: true`
+    const [rows, counted] = await Promise.all([
+      repo.list({
+        scope: where,
+        deleted,
+        conditions,
+        joins,
+        sort,
+        limit: pagesize,
+        offset: (page - 1) * pagesize,
+      }),
+      wantCount ? repo.count({ scope: where, deleted, conditions, joins }) : null,
+    ]);
     const hide = roleHiding(model, auth.user);
     const keep = listDataKeys(model);
     const now = new Date();
-    // exact up to the cap of the repository, above it the planner's estimate flagged `estimated: true`
-    const counted = wantCount ? await repo.count({ scope: where, deleted, conditions, joins }) : null;
     return {
       items: rows.map((r) => hide(toDocument(r, model, undefined, keep, now))),
       options: {

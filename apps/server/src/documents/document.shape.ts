@@ -77,6 +77,11 @@ export function toDocument(
         ts: created,
         user: { _id: row.created_by, name: row.created_by_name ?? '' },
       },
+      // seed 000 section 3: the ERP record (erp/, kept in data._erp) and the cancel alert
+      ...(row.data._erp ? { erp: row.data._erp as Record<string, unknown> } : {}),
+      ...(row.data._alertCancel
+        ? { alertCancel: row.data._alertCancel as { ts: string; user: { _id: string; name: string } } }
+        : {}),
     },
     supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
     requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null,

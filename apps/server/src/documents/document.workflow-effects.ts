@@ -62,18 +62,35 @@ export interface WorkflowEffect {
 }
 
 /**
- * The effects' decisions folded in order: a later `to` or `data` wins, `stay` and `notified` are
- * sticky, approval records are kept from the last effect that gave one.
+ * The effects' decisions folded in order: a later `to` wins, `stay` and `notified` are sticky,
+ * approval records are kept from the last effect that gave one. Each effect writes its data from
+ * the stored `base`, so only the keys it changed (or removed) count, and two effects that change
+ * different keys of one move both keep their change (receiving's status icon and the ERP's `_erp`).
  */
-export function foldDecisions(decisions: ReadonlyArray<WorkflowDecision | void>): WorkflowDecision {
+export function foldDecisions(
+  decisions: ReadonlyArray<WorkflowDecision | void>,
+  base: Readonly<Record<string, unknown>> = {},
+): WorkflowDecision {
   const out: WorkflowDecision = {};
   for (const d of decisions) {
     if (!d) continue;
     if (d.stay) out.stay = true;
     if (d.to !== undefined) out.to = d.to;
-    if (d.data !== undefined) out.data = d.data;
+    if (d.data !== undefined) out.data = mergeChanges(out.data ?? { ...base }, base, d.data);
     if (d.approval !== undefined) out.approval = d.approval;
     if (d.notified) out.notified = true;
   }
+  return out;
+}
+
+/** `into` with the keys `data` changed against `base`: set where they differ, removed where gone. */
+function mergeChanges(
+  into: Record<string, unknown>,
+  base: Readonly<Record<string, unknown>>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...into };
+  for (const [k, v] of Object.entries(data)) if (!Object.hasOwn(base, k) || base[k] !== v) out[k] = v;
+  for (const k of Object.keys(base)) if (!Object.hasOwn(data, k)) delete out[k];
   return out;
 }

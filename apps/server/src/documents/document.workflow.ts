@@ -5,6 +5,7 @@ import {
   documentActions,
   messageAudience,
   REOPEN_STATES,
+  submitValueError,
   workflowOf,
   type MessageAudience,
 } from '@p2p/domain';
@@ -159,11 +160,15 @@ export function documentWorkflow(
             key: 'workflow.no-target',
           });
         // Submitting checks the document as it will be in the approval state (requiredStates).
-        if (body.action === 'submit-approval') assertValid(doc, model, auth.user, to);
+        // ...and a requisition valued 0.00 goes to no approver (the domain's submitValueError).
+        if (body.action === 'submit-approval') {
+          const zero = submitValueError(doc, model, body.action, auth.user.lang);
+          assertValid(doc, model, auth.user, to, zero ? [zero] : []);
+        }
         const move = { action: body.action, from: row.state, to, comment, audience: body.audience };
         const mine = effects.filter((e) => e.applies(model, move));
         const ctx: WorkflowEffectContext = { trx, auth, model, row, doc, move };
-        const decision = foldDecisions(await runInOrder(mine, (e) => e.before?.(ctx)));
+        const decision = foldDecisions(await runInOrder(mine, (e) => e.before?.(ctx)), row.data);
         const target = decision.stay ? row.state : (decision.to ?? to);
         await moveDocument(trx, auth, row, target, {
           action: body.action,

@@ -51,8 +51,11 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         summary:
           'Upload files (multipart files[0..n]; optional check JSON {type, obj}, maxSize, extensions, documentId + model). ' +
           'The files stream to storage; at most 20 files and 50,000,000 bytes per request and 1,000,000,000 bytes ' +
-          'stored per user (413). Size and extension checks run before anything is kept. info is always null: text ' +
-          'extraction is not available.',
+          'stored per user (413). Size and extension checks run before anything is kept. With a check, info is ' +
+          'the text of the fields recognised in the PDFs (summarize: VAT number, name, address; taxAuthority and ' +
+          'socialSecurity: the regularised situation, NIF and dates), read by OCR (tesseract) for scans where the ' +
+          'server has it, and recognised holds the same findings as fields (vat, name, address, street, postcode, ' +
+          'city, regularized, issued, validTo) for a form to fill its own; both null without a check.',
         consumes: ['multipart/form-data'],
         response: {
           200: described(UploadResponseSchema, 'The stored files'),

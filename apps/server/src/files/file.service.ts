@@ -21,6 +21,8 @@ import {
   verifyDownloadToken,
 } from '../lib/download-token.ts';
 import { badRequest, downloadLinkInvalid, fileNotFound, PayloadTooLarge } from './file.errors.ts';
+import { checkFiles } from './file.check.ts';
+import type { RecognisedFields } from './file.check-fields.ts';
 import { fileRepository, type FileMeta } from './file.repository.ts';
 import { fileStorageFromEnv, type FileStorage } from './file.storage.ts';
 import type { StagedUpload, UploadBudget } from './file.upload.ts';
@@ -32,8 +34,9 @@ import type { StagedUpload, UploadBudget } from './file.upload.ts';
  *   quota limits). Size and extension checks then run on every file BEFORE anything is kept; one
  *   failing file rejects the request (400, the exact messages of `fileViolations`, nothing kept).
  * - The server cap is FILE_SIZE_LIMIT (20,000,000 bytes); a request's `maxSize` may only lower it.
- * - `check` ({type: summarize | taxAuthority | socialSecurity, obj}) asks for text extraction from
- *   company documents; extraction is not available, so `info` is always null.
+ * - `check` ({type: summarize | taxAuthority | socialSecurity, obj}) reads company documents: the
+ *   recognised fields come back as the text `info` and as the fields `recognised` (file.check.ts);
+ *   without a check both are null.
  * - Read access: same domain only (another domain's file is 404); the uploader always; a file
  *   attached to a document follows that document's documentScope; a file without a document is
  *   readable by its uploader and by non-supplier users of the domain. Outside access is 404.
@@ -45,6 +48,7 @@ export const CHECK_TYPES = ['summarize', 'taxAuthority', 'socialSecurity'] as co
 export interface UploadResult {
   files: StoredFile[];
   info: string | null;
+  recognised: RecognisedFields | null;
 }
 
 export interface FileContent {
@@ -152,6 +156,8 @@ export function fileService(
       const over = quotaRefusal(await repo.usedBytes(auth.domainId, auth.user._id), adding, quota);
       if (over) throw new PayloadTooLarge(over);
 
+      // the check reads the staged bytes before they move into storage (file.check.ts)
+      const checked = input.check ? await checkFiles(input.check, staged.files, auth.user.lang) : null;
       const stored: StoredFile[] = [];
       const kept: string[] = [];
       try {
@@ -178,8 +184,7 @@ export function fileService(
         }
         throw err;
       }
-      // Text extraction (check types) is not available: info stays null.
-      return { files: stored, info: null };
+      return { files: stored, info: checked?.info ?? null, recognised: checked?.recognised ?? null };
     },
 
     /** The file's metadata and a stream of its bytes, or 404 outside the caller's reach. */

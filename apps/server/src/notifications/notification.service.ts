@@ -11,6 +11,7 @@ import {
   type DownloadGrant,
 } from '../lib/download-token.ts';
 import { safeLink, sanitizeHtml } from '../lib/sanitize-html.ts';
+import { withDocumentIds } from './notification.links.ts';
 import { notificationRepository } from './notification.repository.ts';
 
 const NOT_FOUND = 'Notification not found.';
@@ -58,7 +59,12 @@ export function notificationService(db: Db) {
   return {
     async list(caller: AuthContext): Promise<Notification[]> {
       const lang = caller.user.lang;
-      return (await repo.list(caller.domainId, caller.user._id)).map((r) => toNotification(r, lang));
+      const rows = await withDocumentIds(
+        db,
+        caller.domainId,
+        await repo.list(caller.domainId, caller.user._id),
+      );
+      return rows.map((r) => toNotification(r, lang));
     },
 
     /**
@@ -67,7 +73,9 @@ export function notificationService(db: Db) {
      */
     async one(domainId: string, userId: string, id: string): Promise<Notification | null> {
       const row = await repo.find(domainId, userId, id);
-      return row ? toNotification(row, await repo.userLang(domainId, userId)) : null;
+      if (!row) return null;
+      const [linked] = await withDocumentIds(db, domainId, [row]);
+      return toNotification(linked!, await repo.userLang(domainId, userId));
     },
 
     /** A short-lived token for the live stream: EventSource cannot send the bearer header. */

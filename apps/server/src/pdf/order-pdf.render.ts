@@ -35,7 +35,10 @@ export interface OrderPdfData {
   dates: Array<[label: string, value: string]>;
   supplier: { name: string; vat: string; address: string[] } | null;
   requester: string | null;
-  deliveryAddress: string[];
+  /** blocks under the supplier: ship to, bill to, the buyer's contact (empty ones are left out) */
+  parties: Array<[heading: string, rows: string[]]>;
+  /** not yet released to the supplier: every page carries a DRAFT mark */
+  draft: boolean;
   /** extra header facts: currency, payment terms, contract, ship */
   facts: Array<[label: string, value: string]>;
   lines: PdfLine[];
@@ -108,6 +111,21 @@ function cells(line: PdfLine): Record<Column['key'], string> {
   };
 }
 
+/** A large, faint, diagonal DRAFT across the page: readable content, unmistakable status. */
+function drawDraftMark(doc: PDFKit.PDFDocument): void {
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  doc
+    .font(BOLD)
+    .fontSize(110)
+    .fillColor('#b91c1c')
+    .fillOpacity(0.12)
+    .text('DRAFT', 0, height / 2 - 55, { width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
+}
+
 export function renderOrderPdf(data: OrderPdfData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -135,7 +153,7 @@ export function renderOrderPdf(data: OrderPdfData): Promise<Buffer> {
   doc
     .font(BOLD)
     .fontSize(14)
-    .text(`${data.title} ${data.reference}`, MARGIN + width / 2, MARGIN, {
+    .text(`${data.draft ? 'DRAFT ' : ''}${data.title} ${data.reference}`, MARGIN + width / 2, MARGIN, {
       width: width / 2,
       align: 'right',
     });
@@ -165,7 +183,8 @@ export function renderOrderPdf(data: OrderPdfData): Promise<Buffer> {
       ]
     : ['-'];
   let leftY = block(MARGIN, y, 'Supplier', supplierRows);
-  if (data.deliveryAddress.length) leftY = block(MARGIN, leftY + 8, 'Delivery address', data.deliveryAddress);
+  for (const [heading, rows] of data.parties)
+    if (rows.length) leftY = block(MARGIN, leftY + 8, heading, rows);
   const facts: Array<[string, string]> = [
     ['Order', data.reference],
     ['Type', data.subtype],
@@ -302,6 +321,7 @@ export function renderOrderPdf(data: OrderPdfData): Promise<Buffer> {
   const stamp = `${formatDate(data.generatedAt)} ${formatTime(data.generatedAt)}`;
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    if (data.draft) drawDraftMark(doc);
     doc.page.margins.bottom = 0; // the footer sits in the margin: no automatic page break
     doc
       .font(FONT)

@@ -5,6 +5,7 @@ import type { DocumentAccess } from '../documents/document.access.ts';
 import { actsAsSupplier } from '@p2p/domain';
 import { localize, type Label } from '../documents/model-config.ts';
 import { notFound } from '../lib/app-error.ts';
+import { addressLines, optionLabel, orderParties } from './order-pdf.parties.ts';
 import { renderOrderPdf, type OrderPdfData, type PdfLine } from './order-pdf.render.ts';
 
 /**
@@ -26,17 +27,6 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'n
 const obj = (v: unknown): Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
 
-/** An address object ({street, postcode, city, country}) or text as printable lines. */
-export function addressLines(value: unknown): string[] {
-  if (typeof value === 'string') return value.split('\n').filter(Boolean);
-  const a = obj(value);
-  if (!Object.keys(a).length) return [];
-  const name = str(a.name);
-  const street = [str(a.street), str(a.street2)].filter(Boolean);
-  const city = [str(a.postcode), str(a.city)].filter(Boolean).join(' ');
-  return [name, ...street, city, str(a.country)].filter(Boolean);
-}
-
 /** The delivery (ship) entries of an order: data.ships, each identified by _id, id or key. */
 function ships(data: Json): Json[] {
   return Array.isArray(data.ships) ? data.ships.map(obj) : [];
@@ -54,6 +44,7 @@ function shipPositions(ship: Json): Set<number> | null {
 const amount = (v: unknown): Amount | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
 
 export function orderPdfService(db: Db, access: Pick<DocumentAccess, 'find' | 'lines'>) {
+  const parties = orderParties(db);
   async function domainName(domainId: string): Promise<string> {
     const row = await db.selectFrom('domains').select('name').where('id', '=', domainId).executeTakeFirst();
     return row?.name ?? domainId;
@@ -139,13 +130,19 @@ export function orderPdfService(db: Db, access: Pick<DocumentAccess, 'find' | 'l
       const facts: Array<[string, string]> = [];
       if (ship) facts.push(['Delivery', shipIdOf(ship)]);
       if (currency) facts.push(['Currency', currency]);
-      if (str(data.paymentTerms)) facts.push(['Payment terms', str(data.paymentTerms)]);
+      // in words, as the form offers them ('60 days', not '60D')
+      const terms = str(data.paymentTerms);
+      if (terms) facts.push(['Payment terms', optionLabel(model, 'paymentTerms', terms, lang)]);
+      if (data.upfrontPayment === true) facts.push(['Upfront payment', lang === 'pt' ? 'Sim' : 'Yes']);
       const contract = str(obj(data.reference).contract);
       if (contract) facts.push(['Contract', contract]);
 
       const reference = row.key ?? row.id;
+      const company = await domainName(auth.domainId);
+      // an order the supplier does not see yet (not in the model's supplierStates) is not released
+      const draft = !(model.permissions.supplierStates ?? []).includes(row.state);
       const pdf = await renderOrderPdf({
-        domainName: await domainName(auth.domainId),
+        domainName: company,
         title: 'Purchase order',
         reference,
         subtype: row.subtype ? `${label(subtype?.label, row.subtype)} (${row.subtype})` : '-',
@@ -155,8 +152,14 @@ export function orderPdfService(db: Db, access: Pick<DocumentAccess, 'find' | 'l
           ...(deliveryDate ? ([['Delivery date', formatDate(deliveryDate)]] as Array<[string, string]>) : []),
         ],
         supplier: await supplierOf(auth.domainId, row.supplier_id),
-        requester: row.requester_name,
-        deliveryAddress: addressLines(ship?.address ?? data.deliveryAddress ?? data.address),
+        // the requester is internal: never printed for a supplier
+        requester: supplierView ? null : row.requester_name,
+        parties: [
+          ['Ship to', await parties.shipTo(auth.domainId, data, ship)],
+          ['Bill to', await parties.billTo(auth.domainId, data, company)],
+          ['Buyer contact', await parties.buyerContact(auth.domainId, row.created_by)],
+        ],
+        draft,
         facts,
         lines: pdfLines,
         totals,

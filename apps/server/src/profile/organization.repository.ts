@@ -12,6 +12,25 @@ export function organizationRepository(db: Db) {
         .orderBy('label')
         .execute(),
 
+    /** One level of the tree: the nodes under `parentId` (null: the top level), in their order. */
+    children: (domainId: string, parentId: string | null) =>
+      db
+        .selectFrom('org_nodes')
+        .select(['id', 'parent_id', 'type', 'key', 'label', 'group_id'])
+        .where('domain_id', '=', domainId)
+        .where('parent_id', parentId === null ? 'is' : '=', parentId)
+        .orderBy('position')
+        .orderBy('label')
+        .execute(),
+
+    nodeByKey: (domainId: string, key: string) =>
+      db
+        .selectFrom('org_nodes')
+        .select('id')
+        .where('domain_id', '=', domainId)
+        .where('key', '=', key)
+        .executeTakeFirst(),
+
     group: (domainId: string, groupId: string) =>
       db
         .selectFrom('groups')

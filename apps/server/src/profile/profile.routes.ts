@@ -4,6 +4,7 @@ import {
   errorResponses,
   GroupFilterResponseSchema,
   HomeResponseSchema,
+  OrgNodeListSchema,
   UserConfigResponseSchema,
   UserGroupsResponseSchema,
 } from '@p2p/domain/api';
@@ -11,7 +12,7 @@ import { UserIdParams } from '../auth/auth.schema.ts';
 import { caller } from '../auth/auth.hook.ts';
 import { TsQuery } from '../lib/schemas.ts';
 import type { Services } from '../services.ts';
-import { GroupParams, UserConfigBody } from './profile.schema.ts';
+import { GroupParams, OrgNodeParams, UserConfigBody } from './profile.schema.ts';
 
 /** The caller's groups, organization tree, settings and home redirect. */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -33,6 +34,36 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
     (req) => profile.groups(caller(req)),
+  );
+
+  // one level of the organization tree for lazy tree fields ({childrenUrl}/{nodeId})
+  const levelSchema = (operationId: string, summary: string) => ({
+    tags,
+    operationId,
+    summary,
+    response: {
+      200: described(OrgNodeListSchema, 'The nodes of that level, without their children; [] for a leaf'),
+      ...errorResponses(400, 401, 403, 404, 503),
+    },
+  });
+  app.get(
+    '/profile/organization/nodes',
+    {
+      config: { policy: 'self' },
+      schema: levelSchema('getOrganizationRoots', "The top level of the caller's organization tree"),
+    },
+    (req) => profile.organizationLevel(caller(req)),
+  );
+  app.get(
+    '/profile/organization/nodes/:nodeKey',
+    {
+      config: { policy: 'self' },
+      schema: {
+        ...levelSchema('getOrganizationChildren', 'The children of a node of the organization tree'),
+        params: OrgNodeParams,
+      },
+    },
+    (req) => profile.organizationLevel(caller(req), req.params.nodeKey),
   );
 
   app.get(

@@ -4,3 +4,4 @@ import { Type } from 'typebox';
 export { UserConfigRequestSchema as UserConfigBody } from '@p2p/domain/api';
 
 export const GroupParams = Type.Object({ groupId: Type.String({ minLength: 1, maxLength: 100 }) });
+export const OrgNodeParams = Type.Object({ nodeKey: Type.String({ minLength: 1, maxLength: 100 }) });

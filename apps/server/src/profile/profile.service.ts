@@ -28,17 +28,18 @@ const nothingToSave = () =>
 
 type NodeRow = Awaited<ReturnType<ReturnType<typeof organizationRepository>['nodes']>>[number];
 
+/** A node without its children (nodes without a group of their own are addressed by their node id). */
+const orgNode = (r: NodeRow): OrgNode => ({
+  key: r.key,
+  type: r.type,
+  label: r.label,
+  group: { _id: r.group_id ?? r.id },
+});
+
 function buildTree(rows: NodeRow[]): OrgNode[] {
   const toNode = (r: NodeRow): OrgNode => {
     const children = rows.filter((c) => c.parent_id === r.id).map(toNode);
-    // Nodes without a group of their own are addressed by their node id.
-    return {
-      key: r.key,
-      type: r.type,
-      label: r.label,
-      group: { _id: r.group_id ?? r.id },
-      ...(children.length ? { children } : {}),
-    };
+    return { ...orgNode(r), ...(children.length ? { children } : {}) };
   };
   return rows.filter((r) => r.parent_id === null).map(toNode);
 }
@@ -90,6 +91,20 @@ export function profileService(db: Db, auth: Pick<AuthService, 'switchDomain'>) 
         organization: buildTree(nodes),
         options: groupListOptions(caller.user, settings).options,
       };
+    },
+
+    /**
+     * One level of the caller's organization tree for a lazy tree: the top-level nodes, or the
+     * children of the node with `parentKey` (a leaf answers []); a node of another tenant is 404.
+     */
+    async organizationLevel(caller: AuthContext, parentKey?: string): Promise<OrgNode[]> {
+      let parentId: string | null = null;
+      if (parentKey !== undefined) {
+        const parent = await org.nodeByKey(caller.domainId, parentKey);
+        if (!parent) throw notFound('Organization node not found.');
+        parentId = parent.id;
+      }
+      return (await org.children(caller.domainId, parentId)).map(orgNode);
     },
 
     async groupFilter(caller: AuthContext, groupId: string): Promise<{ filter: GroupFilter }> {

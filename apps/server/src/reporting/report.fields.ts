@@ -200,9 +200,10 @@ function build(model: ModelConfig, user: SessionUser): ModelFields {
 
   const header: FieldRecipe[] = [];
   for (const fact of HEADER_FACTS) {
-    const config = fact.srcs.map((s) => bySrc.get(s)).find(Boolean);
-    if (!(fact.srcs[0] === '*' || config) || fact.srcs.some((s) => hidden.has(s)) || !offered(fact.type))
-      continue;
+    // a fact on every document takes its label from the model's field of the same src, if any
+    const config = [...fact.srcs, fact.id].map((s) => bySrc.get(s)).find(Boolean);
+    const hiddenFact = fact.srcs.some((s) => hidden.has(s)) || hidden.has(fact.id);
+    if (!(fact.srcs[0] === '*' || config) || hiddenFact || !offered(fact.type)) continue;
     const drill: Drill = fact.created ? { kind: 'created' } : filterable(fact.filterKey);
     const { srcs: _srcs, filterKey: _key, created: _created, group, ...rest } = fact;
     const made = recipe(
@@ -212,7 +213,9 @@ function build(model: ModelConfig, user: SessionUser): ModelFields {
     header.push(group === false ? { ...made, group: false } : made);
   }
   for (const f of bySrc.values()) {
-    if (FACT_SRCS.has(f.src) || f.src === 'lines' || f.expr || hidden.has(f.src)) continue;
+    // a field a relational fact already stands for ('key', '_state.created.ts') is that fact, once
+    const isFact = FACT_SRCS.has(f.src) || HEADER_FACTS.some((h) => h.id === f.src);
+    if (isFact || f.src === 'lines' || f.expr || hidden.has(f.src)) continue;
     const refType = f.src.endsWith('.name') ? REF_TYPES[f.type] : undefined;
     if (refType) {
       const id = f.src.slice(0, -'.name'.length);

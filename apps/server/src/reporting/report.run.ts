@@ -13,8 +13,10 @@ import { AppError } from '../lib/app-error.ts';
  * statement_timeout: no session setting to set and reset around every report.
  *
  * PGlite runs in the server's own process and cannot interrupt a statement (it has neither signals
- * nor a second session): there a report runs to its end. The embedded database is for one server
- * and modest data; the row caps of the compiler still bound what is answered.
+ * nor a second session): there the running statement goes on to its end (the answer is dropped),
+ * and a report of several statements (the dashboard figures) stops before the next one. The
+ * embedded database is for one server and modest data; the row caps of the compiler still bound
+ * what is answered.
  */
 
 /** A report may run this long (the client waits up to 10 minutes for long requests). */
@@ -44,13 +46,17 @@ export async function runStatements<T>(
   if (opts.signal?.aborted) throw cancelled();
   const out: T[][] = [];
   if (opts.kind === 'pglite') {
-    for (const q of queries) out.push((await q.execute(db)).rows);
+    // a statement runs to its end; a caller gone meanwhile stops the report before its next one
+    for (const q of queries) {
+      if (opts.signal?.aborted) throw cancelled();
+      out.push((await q.execute(db)).rows);
+    }
     return out;
   }
   return db.connection().execute(async (conn) => {
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
     const pid = rows[0]!.pid;
-    let stopped: 'timeout' | 'cancel' | null = null;
+    let stopped = null as 'timeout' | 'cancel' | null;
     let running = true;
     const stop = (why: 'timeout' | 'cancel') => {
       if (!running || stopped) return;
@@ -60,6 +66,8 @@ export async function runStatements<T>(
     const timer = setTimeout(() => stop('timeout'), timeout);
     const onAbort = () => stop('cancel');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // gone while the connection was being taken: nothing runs yet, so nothing to cancel
+    if (opts.signal?.aborted) stopped = 'cancel';
     try {
       for (const q of queries) {
         if (stopped) break;

@@ -3,18 +3,21 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { DocumentAccess, LoadedModel } from '../documents/document.access.ts';
-import { filterExpressions, needsJoins } from '../documents/document.fields.ts';
+import { DRIVING_FILTER_KEYS, filterExpressions, needsJoins } from '../documents/document.fields.ts';
 import { AppError } from '../lib/app-error.ts';
 import { modelFields } from './report.fields.ts';
 import { runStatements, type RunOptions } from './report.run.ts';
-import { countValue, tableOptions } from './report.source.ts';
+import { countValue, labelOf, tableOptions } from './report.source.ts';
 
 /**
  * The dashboard 'what' figures (seed 000 section 9) answered together: one statement per model
  * counting each of its figures with `count(*) filter (where ...)` over the model's list scope
  * (tenant, role, supplier, working context), a figure's conditions being the list filters of its
- * drill-down, so a figure and the list it opens are the same documents. A model the caller cannot
- * see, or whose configuration does not offer a filter, answers null for its figures.
+ * drill-down, so a figure and the list it opens are the same documents. A figure over a driving
+ * filter (DRIVING_FILTER_KEYS: the integration monitor's errors) has its own statement, so the
+ * planner starts from the few failed messages instead of probing every document of the model. A
+ * model the caller cannot see, or whose configuration does not offer a filter, answers null for
+ * its figures.
  */
 
 interface Slot {
@@ -38,15 +41,20 @@ export async function whatFigures(
     if (def) for (const part of def.parts(now)) slots.push({ what: id, part, count: null, value: null });
   }
   const statements: Array<{ sql: RawBuilder<Record<string, string | null>>; counted: Counted[] }> = [];
+  const lang = auth.user.lang;
+  // a part's list by the model's own name: a figure over two lists offers them by name
+  const modelLabels = new Map<string, string>();
   for (const model of new Set(slots.map((s) => s.part.model))) {
     const loaded = await visibleModel(access, auth, model);
     if (loaded) {
-      const statement = modelStatement(
-        loaded,
-        auth,
-        slots.filter((s) => s.part.model === model),
-      );
-      if (statement) statements.push(statement);
+      modelLabels.set(model, loaded.model.label ? labelOf(loaded.model.label, lang) : model);
+      // a figure over a driving filter (the monitor's errors) counts in a statement of its own
+      const mine = slots.filter((s) => s.part.model === model);
+      const driven = (s: Slot) => Object.keys(s.part.filters).some((k) => DRIVING_FILTER_KEYS.includes(k));
+      for (const group of [mine.filter((s) => !driven(s)), ...mine.filter(driven).map((s) => [s])]) {
+        const statement = group.length ? modelStatement(loaded, auth, group) : null;
+        if (statement) statements.push(statement);
+      }
     }
   }
   // one statement per model (each reads its model through the list index), on one connection
@@ -65,25 +73,29 @@ export async function whatFigures(
     }
   });
 
-  const lang = auth.user.lang;
   const items = ids.flatMap((id) => {
     const def = whatDef(id);
     if (!def) return [];
     const mine = slots.filter((s) => s.what === id);
     const parts = mine.map((s) => ({
       model: s.part.model,
+      label: modelLabels.get(s.part.model) ?? s.part.model,
       count: s.count,
       _filter: s.count === null ? null : new URLSearchParams({ ...s.part.filters }).toString(),
     }));
     const known = mine.filter((s) => s.count !== null);
+    // one list holds the figure's documents: its filter; over two lists (pending evaluations of
+    // orders and of contracts) no one list does, the caller drills per part
+    const counted = parts.filter((p) => p.count !== null);
+    const only = counted.length === 1 ? counted[0]! : null;
     return [
       {
         _id: id,
         label: textIn(def.labels, lang),
-        model: mine[0]?.part.model ?? null,
+        model: only?.model ?? mine[0]?.part.model ?? null,
         count: known.length ? known.reduce((n, s) => n + (s.count ?? 0), 0) : null,
         value: def.figure === 'usage' ? (mine[0]?.value ?? null) : null,
-        _filter: parts.length === 1 ? parts[0]!._filter : null,
+        _filter: only?._filter ?? null,
         parts,
       },
     ];
@@ -119,7 +131,9 @@ function modelStatement(loaded: LoadedModel, auth: AuthContext, slots: Slot[]) {
     const cond = sql<boolean>`(${sql.join(where, sql` and `)})`;
     anyOf.push(cond);
     const index = counted.length;
-    columns.push(sql`count(*) filter (where ${cond})::text as ${sql.ref(`c${index}`)}`);
+    // alone in its statement the figure's condition is the statement's: a plain count
+    const counter = slots.length === 1 ? sql`count(*)` : sql`count(*) filter (where ${cond})`;
+    columns.push(sql`${counter}::text as ${sql.ref(`c${index}`)}`);
     const usage = whatDef(slot.what)?.figure === 'usage';
     const target = usage
       ? modelFields(loaded.model, auth.user).header.find((f) => f.id === 'targetValue')

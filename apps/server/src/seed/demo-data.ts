@@ -149,6 +149,15 @@ const acme: DemoDomain = {
       workgroups: ['packaging', 'electrical', 'facilities'],
     },
     {
+      // a second manager: the documents Miguel writes or requests himself (demo order 9) need an
+      // approver who is not their author (the empty-level fallback is the tenant's managers)
+      username: 'manager2',
+      name: 'Nuno Nogueira',
+      role: 'manager',
+      groups: ['acme-portugal', 'maintenance-porto', 'acme-spain', 'purchasing-madrid'],
+      group: 'acme-portugal',
+    },
+    {
       username: 'buyer',
       name: 'Beatriz Barros',
       role: 'buyer',

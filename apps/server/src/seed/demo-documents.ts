@@ -166,6 +166,15 @@ const DOCUMENTS: DemoDocument[] = [
       exchangeRate: 1,
       deliveryDate: `2026-0${(i % 6) + 3}-15`,
       paymentTerms: '60D',
+      // stored as the field's rule gives it (seed 000 section 5), so a first save changes nothing
+      ...(subtype === 'P009' ? {} : { deliveryLock: true }),
+      // orders with a service line answer the risk assessment seed 000 section 5 requires
+      ...(orderLines(i).some((l) => l.type === 'service')
+        ? {
+            risk: { contract: 1, E: 1, HS: 2, gdpr: 1, cyber: 3 },
+            businessPlan: 'Installation by the supplier is part of the equipment warranty.',
+          }
+        : {}),
       ...(subtype === 'P011' ? { reference: { contract: 'CT-2026-001' } } : {}),
       ...(ORDER_SHIPS[subtype] ? { ships: ORDER_SHIPS[subtype] } : {}),
     },

@@ -4,7 +4,11 @@ import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_DOMAINS, DEMO_PASSWORD, type DemoDomain, type DemoNode } from './demo-data.ts';
 import { insertDemoApprovalRules } from './demo-approvals.ts';
 import { backfillDemoDocuments, insertDemoDocuments } from './demo-documents.ts';
+import { ensureDemoMaterialGroups } from './demo-unspsc.ts';
 import { ensureDemoItems } from './demo-items.ts';
+import { insertDemoHistory } from './demo-history.ts';
+import { insertDemoMapPlaces } from './demo-map-places.ts';
+import { ensureDemoErpErrors } from './demo-erp-errors.ts';
 import { ensureRoles } from './roles.ts';
 
 /** Empty means no domain and no user yet: demo data never lands on top of real data. */
@@ -149,12 +153,26 @@ async function insertDomain(trx: Db, d: DemoDomain, passwordHash: string): Promi
  * Reference data always; demo tenants only on an empty database when `demo` is on.
  * Returns whether demo data was written.
  */
-export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
+export async function seed(
+  db: Db,
+  opts: {
+    demo: boolean;
+    /**
+     * also two years of demo history (issue 9; the server's first start): the test suites seed
+     * without it, their expectations count the 14 demo orders
+     */
+    history?: boolean;
+    /** the day the history ends (default today) */
+    now?: Date;
+  },
+): Promise<boolean> {
   await ensureRoles(db);
   if (!opts.demo) return false;
   if (!(await isDatabaseEmpty(db))) {
     await backfillDemoDocuments(db);
     await ensureDemoItems(db);
+    await ensureDemoMaterialGroups(db);
+    await ensureDemoErpErrors(db);
     return false;
   }
   // One hash for every demo account: argon2 is deliberately slow and the password is shared.
@@ -164,6 +182,12 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<boolean> {
     await insertDemoDocuments(trx, 'acme');
     await insertDemoApprovalRules(trx, 'acme');
     await ensureDemoItems(trx);
+    await ensureDemoMaterialGroups(trx);
+    await insertDemoMapPlaces(trx);
+    // two years of history before the first start (issue 9): dashboards and reports with a shape
+    if (opts.history)
+      await insertDemoHistory(trx, 'acme', (opts.now ?? new Date()).toISOString().slice(0, 10));
+    await ensureDemoErpErrors(trx);
   });
   return true;
 }

@@ -18,6 +18,12 @@ import * as notes from './0016-notes.ts';
 import * as receiving from './0018-receiving.ts';
 import * as activityChatPhoto from './0019-activity-chat-photo.ts';
 import * as reports from './0020-reports.ts';
+import * as erpOutbox from './0024-erp-outbox.ts';
+import * as unspsc from './0025-unspsc.ts';
+import * as erpOutboxErrors from './0026-erp-outbox-errors.ts';
+import * as dashboards from './0021-dashboards.ts';
+import * as passwordReset from './0022-password-reset.ts';
+import * as mapPlaces from './0023-map-places.ts';
 
 /** Every migration, in order. Names sort by their numeric prefix; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +46,10 @@ export const migrations: Record<string, Migration> = {
   '0018-receiving': receiving,
   '0019-activity-chat-photo': activityChatPhoto,
   '0020-reports': reports,
+  '0021-dashboards': dashboards,
+  '0022-password-reset': passwordReset,
+  '0023-map-places': mapPlaces,
+  '0024-erp-outbox': erpOutbox,
+  '0025-unspsc': unspsc,
+  '0026-erp-outbox-errors': erpOutboxErrors,
 };
