@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { themesPlugin, versionPlugin } from './vite-plugins.ts';
+import { earlyEntryPlugin, themesPlugin, versionPlugin } from './vite-plugins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,6 +12,7 @@ export default defineConfig({
     react(),
     versionPlugin(),
     themesPlugin(),
+    earlyEntryPlugin(),
     // .br and .gz beside every text asset, served as they are by the server (static-web.ts)
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
@@ -25,6 +26,11 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // the app (index.html) and the few kilobytes that start a reload's first calls (src/early.ts)
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        early: fileURLToPath(new URL('src/early.ts', import.meta.url)),
+      },
       output: {
         // Feature pages are chunks of their own (app/routes/pages.tsx). The libraries the first screen
         // needs go into two vendor chunks that keep their hash (and the browser's cache) across app
@@ -33,6 +39,12 @@ export default defineConfig({
         // entry). Vite 8 bundles with Rolldown, where this replaces the deprecated rollupOptions.manualChunks.
         codeSplitting: {
           groups: [
+            {
+              // what the early entry runs: kept apart so that it waits for no library
+              name: 'early',
+              test: /(src[\\/]lib[\\/](early-requests|request|languages|storage|stored-session)\.ts|domain[\\/]src[\\/](api[\\/]contract|shell[\\/]context)\.ts)$/,
+              priority: 3,
+            },
             {
               name: 'vendor',
               test: /node_modules[\\/](?!primereact[\\/]|react-transition-group[\\/])/,

@@ -65,9 +65,23 @@ export function ConfigGate() {
   );
 }
 
+/**
+ * PrimeReact's dropdown arrow is a div with role=button and no name; the dropdown's own combobox is
+ * the control assistive technology uses, so the arrow leaves the accessibility tree (axe:
+ * aria-command-name). A mouse click on it still opens the list.
+ */
+const PRIME_OPTIONS = {
+  ripple: false,
+  pt: {
+    // ...and its hidden native <select> (a copy for forms) too
+    dropdown: { trigger: { 'aria-hidden': true }, select: { 'aria-hidden': true, tabIndex: -1 } },
+    multiselect: { trigger: { 'aria-hidden': true } },
+  },
+};
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <PrimeReactProvider value={{ ripple: false }}>
+    <PrimeReactProvider value={PRIME_OPTIONS}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </I18nextProvider>

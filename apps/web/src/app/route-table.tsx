@@ -5,11 +5,14 @@ import {
   PUBLIC_ROUTES,
   canReadAudit,
   hasRole,
+  isAdminLevel,
+  isIhub,
   type AppConfig,
   type Layout,
   type RouteConfig,
 } from '@p2p/domain';
 import { NotFound } from '../components/NotFound.tsx';
+import { rememberFormRoutes } from '../lib/early-requests.ts';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
@@ -19,18 +22,22 @@ import { FavoriteToggle } from '../features/favorites/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { ReceivingActionButton } from '../features/receiving/index.ts';
+import { IhubModeNotice, IhubMonitorPage } from '../features/ihub/index.ts';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { ChatCreateRoute, ChatListRoute, ChatRoute, SignedInPages } from './routes/chat.tsx';
 import { DocumentFormRoute, DocumentReadRoute } from './routes/document-pages.tsx';
 import { OfflineRoute } from './offline.tsx';
-import { ModulePlaceholder } from './routes/placeholders.tsx';
+import { ConfigRuleRoute, FrameRoute, ObjectRoute, QrRoute } from './routes/kit-views.tsx';
+import { CalendarRoute, MapRoute } from './routes/map-calendar.tsx';
+import { ReportBuilderPage, ReportListPage, ReportViewerPage } from './routes/reports.tsx';
 import {
   AccountPage,
   AdminPage,
   AuditPage,
   DocumentListPage,
+  ForgotPasswordPage,
   SearchPage,
   SetPasswordPage,
   SignUpPage,
@@ -50,6 +57,8 @@ export const paths = {
   chats: '/chat',
   chat: (id: string) => `/chat/${encodeURIComponent(id)}`,
   help: (doc?: string) => (doc ? `/help/${doc}` : '/help'),
+  qr: '/qr',
+  calendar: '/calendar',
 } as const;
 
 interface AppRoute {
@@ -57,11 +66,19 @@ interface AppRoute {
   name: string;
   layout: Layout;
   element: ReactNode;
+  /** a document form route: the list path and model it serves */
+  form?: { path: string; model: string };
 }
 
 function RegistrationsRoute() {
   const user = useUser();
   return hasRole(user, 'manager-supplier,admin') ? <SupplierRegistrationsPage /> : <NotFound />;
+}
+
+/** The integration monitor (/ihub): ihub roles and administrators; the server answers 403 to others too. */
+function IhubRoute() {
+  const user = useUser();
+  return isIhub(user) || isAdminLevel(user) ? <IhubMonitorPage /> : <NotFound />;
 }
 
 /** The audit trail: its readers only (auditors, administrators); the server answers 403 to others too. */
@@ -74,11 +91,18 @@ const FIXED_ELEMENTS: Record<(typeof FIXED_ROUTES)[number]['name'], ReactNode> =
   signin: <SignInPage />,
   signup: <SignUpPage />,
   'set-password': <SetPasswordPage />,
+  'forgot-password': <ForgotPasswordPage />,
   supplierRegistration: <SupplierRegistrationPage />,
   account: <AccountPage />,
-  map: <ModulePlaceholder name="map" />,
-  frame: <ModulePlaceholder name="frame" />,
-  admin: <AdminPage />,
+  map: <MapRoute />,
+  frame: <FrameRoute />,
+  // /admin says where the ERP integration sends (demo simulator without ERP_URL)
+  admin: (
+    <>
+      <IhubModeNotice />
+      <AdminPage />
+    </>
+  ),
   read: <DocumentReadRoute />,
   offline: <OfflineRoute />,
   search: <SearchPage />,
@@ -97,14 +121,26 @@ function configElement(route: RouteConfig, path: string): ReactNode {
       return route.meta.model ? (
         <DocumentListPage key={path} model={model} path={path} meta={route.meta} favorite={FavoriteToggle} />
       ) : (
-        <ModulePlaceholder name={route.name} />
+        <NotFound />
       );
+    case 'obj':
+    case 'invoicesObj':
+      return <ObjectRoute route={route} path={path} />;
+    case 'search':
+      return <SearchPage />;
+    case 'chat':
+      return <ChatListRoute />;
+    case 'config-rule':
+      return <ConfigRuleRoute />;
+    case 'query':
+      return <ReportListPage listPath={path} />;
     case 'help':
       return <HelpPage />;
     case 'notfound':
       return <NotFound />;
     default:
-      return <ModulePlaceholder name={route.name} />;
+      // a view kind this release does not know: the not-found view, never a placeholder
+      return <NotFound />;
   }
 }
 
@@ -123,6 +159,11 @@ export function appRoutes(config: AppConfig): AppRoute[] {
     element: <RegistrationsRoute />,
   });
   routes.push({ path: paths.audit, name: 'audit', layout: 'default', element: <AuditRoute /> });
+  routes.push({ path: '/ihub', name: 'ihub', layout: 'default', element: <IhubRoute /> });
+  // the QR scanner page (seed 001 section 2.7)
+  routes.push({ path: paths.qr, name: 'qr', layout: 'default', element: <QrRoute /> });
+  // the calendar of the caller's dates (deliveries, receptions, expiries, evaluations, approvals)
+  routes.push({ path: paths.calendar, name: 'calendar', layout: 'default', element: <CalendarRoute /> });
   // the chats of the user (the fixed /chat/create opens a new one)
   routes.push({ path: paths.chats, name: 'chats', layout: 'default', element: <ChatListRoute /> });
   routes.push({ path: '/chat/:id', name: 'chat', layout: 'default', element: <ChatRoute /> });
@@ -133,6 +174,18 @@ export function appRoutes(config: AppConfig): AppRoute[] {
     taken.add(path);
     const layout = r.meta.layout ?? 'default';
     routes.push({ path, name: r.name, layout, element: configElement(r, path) });
+    if (r.view === 'query') {
+      // the builder (/query/create, /query/duplicate?from=id, /query/:id) and the viewer of one report
+      const base = path === '/' ? '' : path;
+      for (const [sub, name, element] of [
+        ['/:id', 'query-builder', <ReportBuilderPage key={`${path}-b`} listPath={path} />],
+        ['/:id/view', 'query-viewer', <ReportViewerPage key={`${path}-v`} listPath={path} />],
+      ] as const) {
+        if (taken.has(base + sub)) continue;
+        taken.add(base + sub);
+        routes.push({ path: base + sub, name: `${r.name}-${name}`, layout, element });
+      }
+    }
     if (r.meta.form && (r.view === 'model' || r.view === 'list')) {
       const formPath = `${path === '/' ? '' : path}/:id/:action?`;
       if (!taken.has(formPath)) {
@@ -141,6 +194,7 @@ export function appRoutes(config: AppConfig): AppRoute[] {
           path: formPath,
           name: `${r.name}-form`,
           layout,
+          form: { path, model: r.meta.model ?? r.name },
           element: (
             <DocumentFormRoute
               key={formPath}
@@ -178,6 +232,11 @@ export function buildRouteObjects(config: AppConfig): RouteObject[] {
     ];
   }
   const routes = appRoutes(config);
+  rememberFormRoutes(
+    Object.fromEntries(
+      routes.flatMap((r) => (r.form && r.form.path !== '/' ? [[r.form.path, r.form.model]] : [])),
+    ),
+  );
   const children: RouteObject[] = LAYOUTS.map((layout) => {
     const mine = routes.filter((r) => r.layout === layout);
     const open = mine

@@ -2,22 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { dialogPosition, type DialogPosition } from './AppDialog.tsx';
 
 export interface ConfirmDialogProps {
   visible: boolean;
   title?: ReactNode;
   message: ReactNode;
   icon?: string;
-  position?:
-    | 'center'
-    | 'top'
-    | 'bottom'
-    | 'left'
-    | 'right'
-    | 'top-left'
-    | 'top-right'
-    | 'bottom-left'
-    | 'bottom-right';
+  /** seed names (topleft, bottomright...) or PrimeReact's (top-left...); default center */
+  position?: DialogPosition | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
   onAccept: () => void;
   onReject?: () => void;
   onCancel: () => void;
@@ -54,7 +47,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       header={props.title ?? t('confirm.title')}
       footer={footer}
       onHide={props.onCancel}
-      position={props.position ?? 'center'}
+      position={dialogPosition(props.position)}
       style={{ width: 'min(28rem, 95vw)' }}
       data-testid="confirm-dialog"
     >

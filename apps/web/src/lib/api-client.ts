@@ -1,18 +1,22 @@
 import {
-  API_BASE,
-  HEADERS,
   TIMEOUTS,
-  encodeContext,
   errorMessage,
   isInvalidTokenError,
   type ApiErrorBody,
   type ApiFieldError,
 } from '@p2p/domain';
 import { t } from './i18n.ts';
-import { offlineStore } from './offline.ts';
+import { networkDownStore, offlineStore } from './offline.ts';
+import { takeEarly } from './early-requests.ts';
+import { apiUrl, headersFor, type Query } from './request.ts';
 import { resetSession, sessionStore } from './session.ts';
-import { STORAGE_KEYS, storage } from './storage.ts';
 import { showToast } from './toasts.ts';
+
+export { apiUrl, preferredDomain, type Query } from './request.ts';
+
+/** The headers of a call in the current session. */
+export const buildHeaders = (extra: Record<string, string> = {}): Record<string, string> =>
+  headersFor(sessionStore.get(), extra);
 
 /** A failed call: status >= 400, or status 0 for network failures and timeouts. */
 export class ApiError extends Error {
@@ -30,8 +34,6 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-serialisable value, or FormData sent as multipart */
@@ -44,41 +46,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The domain sent before sign-in (the one chosen on the sign-in page). */
-export function preferredDomain(): string | null {
-  return storage.get(STORAGE_KEYS.domain);
-}
-
-export function buildHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const { token, user } = sessionStore.get();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const domain = user?.domain ?? preferredDomain();
-  if (domain) headers[HEADERS.domain] = domain;
-  if (user) {
-    headers[HEADERS.user] = user.username;
-    headers[HEADERS.context] = encodeContext(user.context ?? {});
-  }
-  return { ...headers, ...extra };
-}
-
 function timeoutFor(path: string, opts: RequestOptions): number {
   if (opts.timeoutMs) return opts.timeoutMs;
   if (opts.long) return TIMEOUTS.longMs;
   if (path.startsWith('/config')) return TIMEOUTS.configMs;
   return TIMEOUTS.fetchMs;
-}
-
-export function apiUrl(path: string, query?: Query): string {
-  const clean = path.startsWith(API_BASE + '/') ? path.slice(API_BASE.length) : path;
-  let url = API_BASE + (clean.startsWith('/') ? clean : `/${clean}`);
-  if (query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
-  }
-  return url;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -96,6 +68,15 @@ async function readBody(res: Response): Promise<unknown> {
   }
   return text;
 }
+
+/** `pending`, or a rejection when `signal` aborts first (an early call obeys the caller's timeout). */
+const untilAborted = <T>(pending: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 
 /** The one way the app talks to the server. */
 export async function apiRequest<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -117,22 +98,28 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
 
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts.query), {
-      method: opts.method ?? (opts.body !== undefined ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: controller.signal,
-    });
+    const url = apiUrl(path, opts.query);
+    const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
+    // a reload's first calls were started before the app's code loaded (early-requests.ts)
+    const early = method === 'GET' ? takeEarly(url, headers) : null;
+    res = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, { method, headers, body, signal: controller.signal }));
   } catch (err) {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
     // a caller cancelling its own request is not a network problem
     if (opts.signal?.aborted) throw err;
     const message = t('messages.network');
-    showToast({ severity: 'error', detail: message });
+    // the banner says it on every view from now on; a toast only for the first failure
+    if (!networkDownStore.get()) showToast({ severity: 'error', detail: message });
+    networkDownStore.set(true);
     throw new ApiError(message, 0);
   }
 
+  // an answer, whatever it says, means the network is back, unless the browser itself still says
+  // it is offline (an answer a service worker got on its own is no sign): its 'online' event clears it
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) networkDownStore.set(false);
   try {
     if (res.status < 400) {
       offlineStore.set(false);

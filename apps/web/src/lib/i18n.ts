@@ -4,23 +4,21 @@ import en from '../locales/en.json';
 import pt from '../locales/pt.json';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
-export const SUPPORTED_LANGUAGES = ['en', 'pt'] as const;
-export const DEFAULT_LANGUAGE = 'en';
-export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
-export const isSupportedLanguage = (lang: string): lang is SupportedLanguage =>
-  (SUPPORTED_LANGUAGES as readonly string[]).includes(lang);
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, savedLanguage } from './languages.ts';
+
+export {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  isSupportedLanguage,
+  type SupportedLanguage,
+} from './languages.ts';
 
 export const resources = { en: { translation: en }, pt: { translation: pt } } as const;
-
-function initialLanguage(): string {
-  const saved = storage.get(STORAGE_KEYS.lang);
-  return saved && (SUPPORTED_LANGUAGES as readonly string[]).includes(saved) ? saved : DEFAULT_LANGUAGE;
-}
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources,
-  lng: initialLanguage(),
+  lng: savedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -25,3 +25,25 @@ export function rememberOfflineRecord(record: AppConfig['offline'] | undefined):
 }
 
 export const useOfflineMessage = (): string | null => useStore(offlineMessageStore);
+
+/**
+ * The network is gone: a request failed without any answer (or the browser says it is offline),
+ * until the next answer of the server or the browser's 'online'. Every view then shows the
+ * network notice, and the header hides what needs the server (group, reload).
+ */
+export const networkDownStore = createStore<boolean>(
+  typeof navigator !== 'undefined' && navigator.onLine === false,
+);
+export const useNetworkDown = (): boolean => useStore(networkDownStore);
+
+/** The server cannot be reached: a 502 answer or no network. */
+export function useConnectionLost(): boolean {
+  const offline = useOffline();
+  const networkDown = useNetworkDown();
+  return offline || networkDown;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => networkDownStore.set(true));
+  window.addEventListener('online', () => networkDownStore.set(false));
+}

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@p2p/domain';
 import { createStore, useStore } from './store.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
+import { storedSession } from './stored-session.ts';
 
 export interface Session {
   token: string | null;
@@ -13,9 +14,8 @@ export interface Session {
 const EMPTY: Session = { token: null, expiresAt: null, user: null, endedBy: null };
 
 function load(): Session {
-  const saved = storage.getJson<Partial<Session>>(STORAGE_KEYS.session);
-  if (!saved?.token || !saved.user) return EMPTY;
-  return { token: saved.token, expiresAt: saved.expiresAt ?? null, user: saved.user, endedBy: null };
+  const saved = storedSession();
+  return saved ? { ...saved, endedBy: null } : EMPTY;
 }
 
 export const sessionStore = createStore<Session>(load());

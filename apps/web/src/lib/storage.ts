@@ -43,4 +43,6 @@ export const STORAGE_KEYS = {
   sidebarExpanded: 'p2p.sidebar.expanded',
   sidebarCurrent: 'p2p.sidebar.current',
   offlineMessage: 'p2p.offline.message',
+  /** the document form routes last configured (path -> model), read by a reload's early calls */
+  formRoutes: 'p2p.form.routes',
 } as const;

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
 import { useParams } from 'react-router';
+import { prefetchOnEntry } from '../../features/documents/api/prefetch-form.ts';
 import { DocumentFormPage, DocumentReadPage } from './pages.tsx';
 
 // the message box comes with the document pages' chunks, not the entry chunk
@@ -20,6 +21,9 @@ function Notes({ model, id }: { model: string; id: string | undefined }) {
 /** The form route {path}/:id/:action? of a model, with the document's message box. */
 export function DocumentFormRoute(props: ComponentProps<typeof DocumentFormPage>) {
   const { id } = useParams();
+  // the form's requests start now, beside its code; asked once per document (an answered, fresh
+  // query is not asked again)
+  useMemo(() => prefetchOnEntry(props.model, id), [props.model, id]);
   return (
     <>
       <DocumentFormPage {...props} />

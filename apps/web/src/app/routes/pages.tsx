@@ -32,6 +32,9 @@ export const SignUpPage = lazyPage(() =>
 export const SetPasswordPage = lazyPage(() =>
   import('../../features/auth/components/SetPasswordPage.tsx').then((m) => m.SetPasswordPage),
 );
+export const ForgotPasswordPage = lazyPage(() =>
+  import('../../features/auth/components/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+);
 export const SupplierRegistrationPage = lazyPage(() =>
   import('../../features/auth/components/SupplierRegistrationPage.tsx').then(
     (m) => m.SupplierRegistrationPage,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldRenderer } from './registry.tsx';
 import { fieldLabel } from './rules.ts';
 import { resolveFieldType, type FieldContext, type FieldDef } from './types.ts';
+import { FieldHelp, FieldNotes, LangsDisplay, LangsInput, isMultilingual } from './kit/index.tsx';
 
 export interface FieldProps {
   field: FieldDef;
@@ -26,7 +27,14 @@ export function Field({ field, value, ctx, editable, required, error, onChange, 
   const type = resolveFieldType(field.type);
   const { Display, Input } = fieldRenderer(type);
   const id = fieldId(field.src);
-  const wide = type === 'lines' || type === 'textarea' || type === 'address' || type === 'scores';
+  const wide =
+    type === 'lines' ||
+    type === 'textarea' ||
+    type === 'address' ||
+    type === 'scores' ||
+    ['richtextarea', 'table', 'tree'].includes(type);
+  // langs: one value per language (kit/FieldExtras.tsx)
+  const langs = isMultilingual(field);
   return (
     <div
       className={`field field--${type}${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`}
@@ -41,9 +49,22 @@ export function Field({ field, value, ctx, editable, required, error, onChange, 
             *
           </span>
         )}
+        <FieldHelp field={field} id={id} />
       </label>
       <div className="field__control">
-        {editable && onChange ? (
+        {editable && onChange && langs ? (
+          <LangsInput
+            Input={Input}
+            id={id}
+            field={{ ...field, type }}
+            value={value}
+            ctx={ctx}
+            onChange={onChange}
+            invalid={Boolean(error)}
+          />
+        ) : langs ? (
+          <LangsDisplay field={{ ...field, type }} value={value} ctx={ctx} />
+        ) : editable && onChange ? (
           <Input
             id={id}
             field={{ ...field, type }}
@@ -56,6 +77,7 @@ export function Field({ field, value, ctx, editable, required, error, onChange, 
           <Display field={{ ...field, type }} value={value} ctx={ctx} />
         )}
       </div>
+      <FieldNotes field={field} value={value} />
       {error && (
         <small className="p-error field__error" data-testid={`field-error-${field.src}`} role="alert">
           {error}

@@ -1,8 +1,10 @@
+import './lines.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   VALUE_FIELDS,
   actsAsSupplier,
+  defaultLineTax,
   lineFieldStates,
   type FieldConfig,
   type FieldState,
@@ -12,6 +14,7 @@ import {
   LINE_EXPANDED_HEIGHT,
   LINE_ROW_HEIGHT,
   LineRow,
+  stickyClass,
   type Line,
   type LineCellRenderers,
 } from './LineRow.tsx';
@@ -50,10 +53,21 @@ function lineColumns(field: FieldDef, lines: Line[], stateOf: CellState): FieldC
   return items.filter((c) => probe.some((l) => stateOf(c, l).visible));
 }
 
-function newLine(columns: FieldConfig[], lines: Line[]): Line {
+/**
+ * A new line: the next position, quantity 1, the columns' defaults, and the document's default tax
+ * (defaultLineTax: the header's tax, else the last line's, else the first deductible code).
+ */
+export function newLine(columns: FieldConfig[], lines: Line[], ctx?: FieldContext): Line {
   const pos = lines.reduce((m, l) => Math.max(m, typeof l.pos === 'number' ? l.pos : 0), 0) + 10;
   const line: Line = { pos, subpos: 0, quantity: '1', price: '0' };
   for (const c of columns) if (c.default !== undefined && line[c.src] === undefined) line[c.src] = c.default;
+  if (columns.some((c) => c.src === 'tax') && line.tax === undefined) {
+    const codes = (ctx?.options?.['purchasing.taxCodes'] ?? []) as unknown as Parameters<
+      typeof defaultLineTax
+    >[1];
+    const tax = defaultLineTax({ ...(ctx?.doc ?? {}), lines } as Parameters<typeof defaultLineTax>[0], codes);
+    if (tax) line.tax = tax;
+  }
   return line;
 }
 
@@ -114,9 +128,19 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
 
   // keep the columns and the context the rows get stable across the form's re-renders
   const columnsRef = useRef<FieldConfig[]>([]);
-  const nextColumns = lineColumns(field, lines, cellState);
+  // a column hidden on every line (hiddenIfNull) is only known after reading them all: once per
+  // change of the lines or the rules, not on every render
+  const nextColumns = useMemo(
+    () => lineColumns(field, lines, (c, line) => stateOf(c, line as LineLike)),
+    [field, lines, stateOf],
+  );
   if (!sameItems(nextColumns, columnsRef.current)) columnsRef.current = nextColumns;
   const columns = columnsRef.current;
+  const lang = i18n.language;
+  const labels = useMemo(
+    () => Object.fromEntries(columns.map((c) => [c.src, fieldLabel(c, lang)])),
+    [columns, lang],
+  );
   const rowCtx = useRowContext(ctx);
   const supplierView = actsAsSupplier(user);
   const readOnly = disabled || !onChange;
@@ -131,6 +155,11 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
   const onCell = useCallback((index: number, src: string, value: unknown) => {
     const next = linesRef.current.slice();
     next[index] = { ...next[index], [src]: value };
+    onChangeRef.current?.(next);
+  }, []);
+  const onPatch = useCallback((index: number, patch: Line) => {
+    const next = linesRef.current.slice();
+    next[index] = { ...next[index], ...patch };
     onChangeRef.current?.(next);
   }, []);
   const onRemove = useCallback((index: number) => {
@@ -152,10 +181,19 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
   const colSpan = columns.length + (readOnly ? 0 : 1);
 
   return (
-    <div className="lines-editor" id={id} data-testid="lines-editor" data-count={n}>
+    <div
+      className={`lines-editor${readOnly ? '' : ' lines-editor--editing'}`}
+      id={id}
+      data-testid="lines-editor"
+      data-count={n}
+    >
       <div
         className="lines-viewport"
         data-testid="lines-viewport"
+        // a scrolling region reachable by keyboard even before it holds an input (WCAG 2.1.1)
+        role="region"
+        aria-label={t('documents.linesRegion')}
+        tabIndex={0}
         style={{ maxHeight: LINES_VIEWPORT + 48, overflow: 'auto' }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       >
@@ -163,8 +201,16 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.src} scope="col" className={c.type === 'number' ? 'cell-right' : undefined}>
-                  {fieldLabel(c, i18n.language)}
+                <th
+                  key={c.src}
+                  scope="col"
+                  className={
+                    [c.type === 'number' ? 'cell-right' : '', stickyClass(c.src) ?? '']
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                >
+                  {labels[c.src]}
                   {c.required && !readOnly && editable(c, lines[0] ?? {}) && (
                     <span className="field-required" aria-hidden="true">
                       {' '}
@@ -174,7 +220,7 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
                 </th>
               ))}
               {!readOnly && (
-                <th scope="col">
+                <th scope="col" className="lines-sticky-remove">
                   <span className="sr-only">{t('documents.removeLine')}</span>
                 </th>
               )}
@@ -198,7 +244,9 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
                 expanded={expanded === start + k}
                 ctx={rowCtx}
                 renderers={renderers}
+                labels={labels}
                 onCell={onCell}
+                onPatch={onPatch}
                 onRemove={readOnly ? undefined : onRemove}
                 onToggle={onToggle}
               />
@@ -223,7 +271,7 @@ export function LinesEditor({ id, field, lines, onChange, disabled, ctx, rendere
           type="button"
           className="p-button p-button-outlined p-button-sm lines-add"
           data-testid="line-add"
-          onClick={() => onChange?.([...lines, newLine(columns, lines)])}
+          onClick={() => onChange?.([...lines, newLine(columns, lines, ctx)])}
         >
           <i className="pi pi-plus" aria-hidden="true" /> {t('documents.addLine')}
         </button>

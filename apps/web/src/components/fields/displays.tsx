@@ -3,6 +3,7 @@ import { actsAsSupplier } from '@p2p/domain';
 import { displayDate, displayDateRange, displayNumber, keyOf, optionsOf, refLabel } from './rules.ts';
 import { STATUS_ICONS, isStatusIcon, statusLabelKey } from './status-icons.ts';
 import type { DisplayProps } from './types.ts';
+import { StateBadge } from '../StateBadge.tsx';
 
 const Empty = () => <span className="field-empty" aria-hidden="true" />;
 
@@ -81,11 +82,8 @@ export function ListDisplay({ value }: DisplayProps) {
 export function StateDisplay({ value, ctx }: DisplayProps) {
   if (!value) return <Empty />;
   const key = String(value);
-  return (
-    <span className={`field-state state-${key}`} data-state={key}>
-      {ctx?.states?.[key] ?? key}
-    </span>
-  );
+  // the status icon and colour of seed 001 section 4.1
+  return <StateBadge state={key} label={ctx?.states?.[key] ?? key} />;
 }
 
 /** One icon of seed 001 section 4.1 with its label as tooltip; a missing icon is only logged. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InputSwitch } from 'primereact/inputswitch';
 import { normalizeNumericInput, parseNumericInput } from '@p2p/domain';
 import { InvalidText, fieldText as str, useDraft } from '../FieldDraft.tsx';
+import { NumericStepper } from '../stepper/NumericStepper.tsx';
 import {
   addEntry,
   commitNumber,
@@ -53,7 +54,34 @@ export function KeyInput({ id, value }: InputProps) {
  * number reaches the document. On blur the number is committed (quantities rounded to 3 decimals), or
  * text that is not one number ('1,234.50' gives '1.234.50') is flagged and the value kept.
  */
-export function NumberInput({ id, field, value, onChange, disabled, invalid }: InputProps) {
+/**
+ * A number field: typed freely, or with `stepper` (small whole counts: lead-time days, pallets per
+ * delivery) the numeric stepper with its buttons, the field's min and max and step 1.
+ */
+export function NumberInput(props: InputProps) {
+  return props.field.stepper ? <CountInput {...props} /> : <PlainNumberInput {...props} />;
+}
+
+function CountInput({ id, field, value, onChange, disabled }: InputProps) {
+  const n = value === null || value === undefined || value === '' ? null : Number(value);
+  const bound = (b: unknown) => (typeof b === 'number' ? b : undefined);
+  const min = bound(field.min);
+  const max = bound(field.max);
+  return (
+    <NumericStepper
+      id={id}
+      value={n !== null && Number.isFinite(n) ? n : null}
+      onChange={onChange}
+      {...(min !== undefined ? { min } : {})}
+      {...(max !== undefined ? { max } : {})}
+      step={field.step ?? 1}
+      {...(disabled ? { disabled } : {})}
+      label={typeof field.label === 'string' ? field.label : undefined}
+    />
+  );
+}
+
+function PlainNumberInput({ id, field, value, onChange, disabled, invalid }: InputProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useDraft(str(value));
   const [error, setError] = useState<string | null>(null);

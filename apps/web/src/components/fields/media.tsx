@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from 'primereact/progressbar';
 import {
@@ -6,10 +6,12 @@ import {
   FILE_SIZE_LIMIT,
   fileViolations,
   refusalLimitText,
+  type RecognisedFields,
   type StoredFile,
 } from '@p2p/domain';
 import { showToast } from '../../lib/toasts.ts';
-import type { DisplayProps, FieldFiles, InputProps } from './types.ts';
+import { InlineMessage } from '../InlineMessage.tsx';
+import type { CheckInto, DisplayProps, FieldContext, FieldFiles, InputProps } from './types.ts';
 
 /**
  * The 'media' (and 'file') field: chosen files are checked with fileViolations (size limit of the
@@ -77,11 +79,41 @@ export function MediaDisplay({ value, ctx }: DisplayProps) {
   );
 }
 
+/**
+ * The server's reading of the files goes where the field's `checkInto` says: the text into one
+ * field, or each recognised field into the form field it is mapped to (what was not found leaves
+ * its field as it was).
+ */
+export function fillFromCheck(
+  into: string | CheckInto,
+  answer: { info?: string | null; recognised?: RecognisedFields | null },
+  setValue: FieldContext['setValue'],
+): number {
+  if (!setValue) return 0;
+  if (typeof into === 'string') {
+    if (answer.info) setValue(into, answer.info);
+    return answer.info ? 1 : 0;
+  }
+  const found: Record<string, unknown> = {
+    ...answer.recognised,
+    ...(answer.info ? { info: answer.info } : {}),
+  };
+  let filled = 0;
+  for (const [key, src] of Object.entries(into))
+    if (src && found[key] !== undefined && found[key] !== '') {
+      setValue(src, found[key]);
+      filled++;
+    }
+  return filled;
+}
+
 export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputProps) {
   const { t } = useTranslation();
   const transfer = ctx?.files;
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // a short confirmation beside the field once a check has filled the form (hides after 3 s)
+  const [filled, setFilled] = useState(false);
   const files = mediaFiles(value);
   const limit = field.size ?? FILE_SIZE_LIMIT;
 
@@ -107,15 +139,19 @@ export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputP
       return;
     }
     setError(null);
+    setFilled(false);
     setProgress(0);
     try {
       const res = await transfer.upload(chosen, {
         maxSize: limit,
         ...(field.extensions ? { extensions: field.extensions } : {}),
+        // a certificate is checked against the VAT number the form already holds
+        ...(field.check ? { check: { type: field.check, obj: { vat: ctx?.doc?.vat } } } : {}),
         onProgress: setProgress,
       });
       const kept = files.filter((f) => f._id) as StoredFile[];
       onChange([...kept, ...res.files]);
+      if (field.check && field.checkInto) setFilled(fillFromCheck(field.checkInto, res, ctx?.setValue) > 0);
     } catch (err) {
       fail(err instanceof Error && err.message ? err.message : t('files.uploadFailed'));
     } finally {
@@ -129,6 +165,7 @@ export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputP
   };
 
   const busy = progress !== null;
+  const hideFilled = useCallback(() => setFilled(false), []);
   return (
     <span className="field-media-input">
       <input
@@ -178,6 +215,7 @@ export function MediaInput({ id, field, value, ctx, onChange, disabled }: InputP
           ))}
         </ul>
       )}
+      {filled && <InlineMessage severity="success" text={t('files.checkFilled')} onHide={hideFilled} />}
       {error && (
         <small className="p-error field-input-error" id={`${id}-invalid`} role="alert">
           {error}

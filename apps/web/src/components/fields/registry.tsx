@@ -5,6 +5,7 @@ import { RefInput, RefMultiInput } from './RefInput.tsx';
 import { LinesEditor, type Line } from './LinesEditor.tsx';
 import { resolveFieldType, type FieldType } from '@p2p/domain';
 import type { DisplayProps, InputProps } from './types.ts';
+import { kitRegistry } from './kit/index.tsx';
 
 export interface FieldRenderer {
   Display: ComponentType<DisplayProps>;
@@ -53,7 +54,6 @@ export const FIELD_REGISTRY: Record<FieldType, FieldRenderer> = {
   text: { Display: D.TextDisplay, Input: I.TextInput },
   textarea: { Display: D.TextareaDisplay, Input: I.TextareaInput },
   email: { Display: D.TextDisplay, Input: I.TextInput },
-  phone: { Display: D.TextDisplay, Input: I.TextInput },
   key: { Display: D.KeyDisplay, Input: I.KeyInput },
   select: { Display: D.SelectDisplay, Input: I.SelectInput },
   radio: { Display: D.SelectDisplay, Input: I.RadioInput },
@@ -84,6 +84,8 @@ export const FIELD_REGISTRY: Record<FieldType, FieldRenderer> = {
   file: { Display: D.MediaDisplay, Input: I.MediaInput },
   conditions: { Display: D.ConditionsDisplay, Input: I.ConditionsInput },
   lines: { Display: LinesDisplay, Input: LinesInput },
+  // the interface kit (kit/): phone, rich text, rating, measure, tree... (its phone replaces the text one)
+  ...kitRegistry(renderers),
 };
 
 export const fieldRenderer = (type: string | undefined): FieldRenderer =>

@@ -153,6 +153,8 @@ const REF_ALIASES: Record<string, (typeof REFERENCE_LOOKUPS)[number]> = {
 export function refUrl(field: FieldDef, type: string): string {
   const ref = field.ref ?? (type.startsWith('ref_') ? type.slice(4) : type);
   if (ref.startsWith('/')) return ref;
+  // countries are a taxonomy, not a purchasing list (there is no /purchasing/country)
+  if (ref === 'country' || ref === 'countries') return '/taxonomy/country';
   const lookup = REF_ALIASES[ref];
   return lookup ? `/reference/${lookup}` : `/purchasing/${ref}`;
 }

@@ -1,4 +1,4 @@
-import type { FieldConfig, FieldMode, SessionUser, StoredFile } from '@p2p/domain';
+import type { FieldConfig, FieldMode, RecognisedFields, SessionUser, StoredFile } from '@p2p/domain';
 
 /** The field type union and list live in @p2p/domain (shared with the server). */
 export { FIELD_TYPES, resolveFieldType, type FieldType } from '@p2p/domain';
@@ -25,14 +25,32 @@ export interface FieldDef extends Partial<Omit<FieldConfig, 'src'>> {
   size?: number;
   /** media: the allowed file extensions, a comma list ('pdf, png') */
   extensions?: string;
+  /**
+   * media: the server reads the uploaded PDFs for this check (seed 001 section 7). `checkInto` names
+   * where its answer goes: a field's src takes the whole text (`info`); a map takes the recognised
+   * fields one by one ({vat: 'vat', street: 'address.street', validTo: 'taxValidTo', info: 'notes'}).
+   */
+  check?: 'summarize' | 'taxAuthority' | 'socialSecurity';
+  checkInto?: string | CheckInto;
+  /** number: entered with the numeric stepper (small whole counts), moving by `step` (default 1) */
+  stepper?: boolean;
+  step?: number;
 }
+
+/** Where a check's findings go: a recognised field (or `info`, the text) to the src of a form field. */
+export type CheckInto = Partial<Record<keyof RecognisedFields | 'info', string>>;
 
 /** Upload and download of stored files (POST /api/files, GET /api/files/{id}), given by the feature. */
 export interface FieldFiles {
   upload: (
     files: readonly File[],
-    options: { maxSize?: number; extensions?: string; onProgress?: (percent: number) => void },
-  ) => Promise<{ files: StoredFile[] }>;
+    options: {
+      maxSize?: number;
+      extensions?: string;
+      onProgress?: (percent: number) => void;
+      check?: { type: 'summarize' | 'taxAuthority' | 'socialSecurity'; obj?: unknown };
+    },
+  ) => Promise<{ files: StoredFile[]; info?: string | null; recognised?: RecognisedFields | null }>;
   /**
    * opens a stored file in a new tab through a short-lived download link minted on the click (a
    * link never carries the session's token)
@@ -52,6 +70,8 @@ export interface FieldContext {
   states?: Record<string, string>;
   /** file upload and download of media fields; without it files show by name and cannot be added */
   files?: FieldFiles;
+  /** sets another field of the form (a file check fills its text field); absent: nothing is filled */
+  setValue?: (src: string, value: unknown) => void;
 }
 
 export interface DisplayProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputSwitch } from 'primereact/inputswitch';
-import { getPath } from '@p2p/domain';
+import { getPath, VALUE_FIELDS } from '@p2p/domain';
 import {
   fieldLabel,
   fieldRenderer,
@@ -21,6 +21,21 @@ export interface TableColumn extends FieldDef {
 const NUMERIC_TYPES = ['number', 'quantity', 'price', 'value', 'percentage'];
 export const isRightAligned = (f: TableColumn): boolean =>
   f.right ?? NUMERIC_TYPES.includes(resolveFieldType(f.type));
+
+/** A column of a document total (value, netValue...): its amount is in the row's currency. */
+const isAmountColumn = (f: TableColumn): boolean =>
+  (VALUE_FIELDS as readonly string[]).includes(f.src) && NUMERIC_TYPES.includes(resolveFieldType(f.type));
+
+/** The row's currency code ('EUR', or the key of a currency reference), or null. */
+function currencyOf(row: Row): string | null {
+  const c = row.currency;
+  if (typeof c === 'string' && c) return c;
+  if (c && typeof c === 'object') {
+    const key = (c as { key?: unknown; _id?: unknown }).key ?? (c as { _id?: unknown })._id;
+    return typeof key === 'string' && key ? key : null;
+  }
+  return null;
+}
 
 export interface TableRowProps {
   row: Row;
@@ -74,7 +89,15 @@ export function TableRow(props: TableRowProps) {
       );
     }
     const { Display } = fieldRenderer(type);
-    return <Display field={{ ...f, type }} value={getPath(row, f.src)} ctx={ctx} />;
+    const shown = <Display field={{ ...f, type }} value={getPath(row, f.src)} ctx={ctx} />;
+    // an amount says its currency (the row's): 1,234.50 EUR
+    const currency = isAmountColumn(f) ? currencyOf(row) : null;
+    if (!currency || getPath(row, f.src) === null || getPath(row, f.src) === undefined) return shown;
+    return (
+      <span className="cell-amount">
+        {shown} <span className="cell-currency">{currency}</span>
+      </span>
+    );
   };
 
   return (

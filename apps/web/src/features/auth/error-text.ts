@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.ts';
 
-/** Error keys of the sign-in and sign-up answers, and their texts in the locales (en, pt). */
+/** Error keys of the sign-in, sign-up and password-link answers, and their texts in the locales (en, pt). */
 const TEXTS: Record<string, string> = {
   'auth.invalid-credentials': 'auth.errors.invalidCredentials',
   'auth.sign-in-throttled': 'messages.tooManyRequests',
@@ -10,6 +10,10 @@ const TEXTS: Record<string, string> = {
   'auth.system-user': 'auth.errors.systemUser',
   'auth.sign-up-closed': 'auth.signUp.closed',
   'auth.sign-up-domain': 'auth.errors.signUpDomain',
+  'auth.link-used': 'auth.setPassword.linkUsed',
+  'auth.link-expired': 'auth.setPassword.linkExpired',
+  'auth.link-invalid': 'auth.setPassword.linkInvalid',
+  'error.too-many-requests': 'messages.tooManyRequests',
 };
 
 /** Field errors of a taken username or e-mail address (key auth.duplicate). */

@@ -24,18 +24,47 @@ export function routeFilter(meta: Readonly<Record<string, unknown>> | undefined)
   return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
+/** Keys of the page url that are the page's own, never a filter of the list call (the trash view). */
+export const PAGE_ONLY_KEYS: ReadonlySet<string> = new Set(['trash']);
+
+/**
+ * The filters a link carries in the page url's query string (/orders?supplier=..&createdFrom=..,
+ * /reception?evaluation=due), a comma list for several values: every key but those of the list
+ * call itself (q, p, l, s, c, ts) and the page's own (trash).
+ */
+export function linkFilters(search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of new Set(search.keys())) {
+    if (LIST_QUERY_KEYS.has(k) || PAGE_ONLY_KEYS.has(k)) continue;
+    out[k] = search.getAll(k).join(',');
+  }
+  return out;
+}
+
 /**
  * The equality filters of a list (GET /purchasing/{model}?{src}={value}, a comma list for any of):
- * the route's `meta.filter`, then the page url's query string, so a shared link such as
- * /reception?evaluation=due keeps its filter (the url wins over the route for the same key). The
- * keys of the list call itself (q, p, l, s, c, ts) are never filters.
+ * the route's `meta.filter`, then the link's (linkFilters), so a shared link keeps its filter (the
+ * url wins over the route for the same key).
  */
 export function listFilters(route: RouteFilter | undefined, search: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(route ?? {})) if (!LIST_QUERY_KEYS.has(k)) out[k] = asText(v);
-  for (const k of new Set(search.keys())) {
-    if (LIST_QUERY_KEYS.has(k)) continue;
-    out[k] = search.getAll(k).join(',');
-  }
-  return out;
+  return { ...out, ...linkFilters(search) };
+}
+
+/** The url without the link's filters: the list's own state (page, size, sort, search) stays. */
+export function withoutLinkFilters(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const [k, v] of search) if (LIST_QUERY_KEYS.has(k) || PAGE_ONLY_KEYS.has(k)) next.append(k, v);
+  // another set of rows starts on its first page
+  next.delete('p');
+  return next;
+}
+
+/** The url without one of the link's filters (a filter chip's remove); another set of rows starts on page 1. */
+export function withoutLinkFilter(search: URLSearchParams, key: string): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete(key);
+  next.delete('p');
+  return next;
 }

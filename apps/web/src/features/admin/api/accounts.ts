@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserAction, SignUpPolicy } from '@p2p/domain';
+import type { AdminUser, AdminUserAction, PasswordLink, SignUpPolicy } from '@p2p/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export const accountKeys = {
@@ -28,6 +28,19 @@ export function useUserAction() {
       queryClient.setQueryData<AdminUser[]>(accountKeys.users, (list) =>
         list?.map((u) => (u._id === answer.user._id ? answer.user : u)),
       ),
+  });
+}
+
+/**
+ * POST /api/admin/users/{id}/password-link: a one-time set-password link (full URL, shown once);
+ * it answers the user's 'Forgot password' request, so the list is read again.
+ */
+export function usePasswordLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<PasswordLink>(`/admin/users/${encodeURIComponent(id)}/password-link`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
   });
 }
 

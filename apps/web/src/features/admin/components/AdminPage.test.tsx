@@ -185,4 +185,38 @@ describe('AdminPage', () => {
       expect(toastStore.get().map((m) => m.detail)).toContain('Version 1 restored as version 4'),
     );
   });
+
+  it('keeps unsaved edits when the admin switches tab and back', async () => {
+    renderWithProviders(<AdminPage approvalRules={<p data-testid="rules-tab">rules</p>} />, {
+      route: '/admin',
+    });
+    fireEvent.click(await screen.findByTestId('admin-model-order'));
+    await waitFor(() => expect(editor().value).toBe(JSON.stringify(config, null, 2)));
+    fireEvent.change(editor(), { target: { value: '{"edited": true}' } });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Approval rules' }));
+    expect(await screen.findByTestId('rules-tab')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Configuration' }));
+    expect(editor().value).toBe('{"edited": true}');
+  });
+
+  it('asks before switching model with unsaved edits, and stays on Cancel', async () => {
+    const single = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).split('?')[0] === '/api/admin/models' && (init?.method ?? 'GET') === 'GET') {
+        return jsonResponse([
+          { model: 'order', version, updatedAt: '2026-01-01T00:00:00Z', updatedBy: null },
+          { model: 'requisition', version: 1, updatedAt: '2026-01-01T00:00:00Z', updatedBy: null },
+        ]);
+      }
+      return single(input, init);
+    });
+    await openOrder();
+    fireEvent.change(editor(), { target: { value: '{"edited": true}' } });
+    fireEvent.click(screen.getByTestId('admin-model-requisition'));
+    const cancel = await screen.findByRole('button', { name: 'Stay on the page' });
+    fireEvent.click(cancel);
+    expect(editor().value).toBe('{"edited": true}');
+    expect(screen.getByTestId('admin-model-order').getAttribute('aria-current')).toBe('true');
+  });
 });

@@ -5,6 +5,8 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { formatDate, formatTime, isAdminLevel } from '@p2p/domain';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { LeaveGuard } from '../../../components/LeaveGuard.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
@@ -50,6 +52,10 @@ export function AdminPage({ approvalRules }: AdminPageProps = {}) {
   const allowed = isAdminLevel(user);
   const models = useAdminModels(allowed);
   const [selected, setSelected] = useState<string | null>(null);
+  // unsaved edits of the open model: switching model, leaving or reloading asks first
+  const [dirty, setDirty] = useState(false);
+  const [switchTo, setSwitchTo] = useState<string | null>(null);
+  const choose = (model: string) => (dirty && model !== selected ? setSwitchTo(model) : setSelected(model));
 
   if (!allowed) {
     return (
@@ -82,7 +88,7 @@ export function AdminPage({ approvalRules }: AdminPageProps = {}) {
                   }
                   aria-current={m.model === selected ? 'true' : undefined}
                   data-testid={`admin-model-${m.model}`}
-                  onClick={() => setSelected(m.model)}
+                  onClick={() => choose(m.model)}
                 >
                   <span className="admin-models__name">{m.model}</span>
                   <span className="admin-models__version">
@@ -95,19 +101,34 @@ export function AdminPage({ approvalRules }: AdminPageProps = {}) {
         </nav>
         <section className="admin-detail">
           {selected ? (
-            <ModelEditor key={selected} model={selected} />
+            <ModelEditor key={selected} model={selected} onDirty={setDirty} />
           ) : (
             <p data-testid="admin-select-hint">{t('admin.selectModel')}</p>
           )}
         </section>
       </div>
+      <LeaveGuard when={dirty} />
+      <ConfirmDialog
+        visible={switchTo !== null}
+        title={t('leaveGuard.title')}
+        message={t('leaveGuard.message')}
+        acceptLabel={t('leaveGuard.leave')}
+        cancelLabel={t('leaveGuard.stay')}
+        onAccept={() => {
+          setDirty(false);
+          setSelected(switchTo);
+          setSwitchTo(null);
+        }}
+        onCancel={() => setSwitchTo(null)}
+      />
     </>
   );
   return (
     <div className="page admin-page" data-testid="admin-page">
       <h1>{t('admin.title')}</h1>
       {approvalRules ? (
-        <TabView>
+        // both tabs stay mounted: switching tab never drops unsaved edits of the other one
+        <TabView renderActiveOnly={false}>
           <TabPanel header={t('admin.configurationTab')}>{configuration}</TabPanel>
           <TabPanel header={t('approvals.rules.tab')}>{approvalRules}</TabPanel>
         </TabView>
@@ -118,7 +139,7 @@ export function AdminPage({ approvalRules }: AdminPageProps = {}) {
   );
 }
 
-function ModelEditor({ model }: { model: string }) {
+function ModelEditor({ model, onDirty }: { model: string; onDirty?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useAdminModel(model);
@@ -140,6 +161,9 @@ function ModelEditor({ model }: { model: string }) {
 
   const parsed = useMemo(() => parse(text), [text]);
   const dirty = parsed.ok ? format(parsed.value) !== original : true;
+  // before the configuration has loaded there is nothing to lose
+  const unsaved = Boolean(loaded) && dirty;
+  useEffect(() => onDirty?.(unsaved), [unsaved, onDirty]);
   const lineCount = text.split('\n').length;
 
   const edit = (value: string) => {

@@ -20,7 +20,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
 const users = [
   user({ _id: 'p1', username: 'pat', status: 'pending', approvable: true, role: 'requester' }),
   user({ _id: 'l1', username: 'locked', signIn: { failures: 20, locked: true, blockedUntil: null } }),
-  user({}),
+  user({ passwordResetRequestedAt: '2026-11-26T14:05:00Z' }),
 ];
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -31,6 +31,14 @@ beforeEach(() => {
     if ((init?.method ?? 'GET') === 'GET' && url === '/api/admin/users') return jsonResponse(users);
     if (url === '/api/admin/users/l1/unlock')
       return jsonResponse({ message: 'Account unlocked.', user: { ...users[1], signIn: users[2]!.signIn } });
+    if (url === '/api/admin/users/u1/password-link' && init?.method === 'POST')
+      return jsonResponse({
+        message: 'Password link created.',
+        url: 'https://p2p.example.test/set-password/tokXYZ',
+        path: '/set-password/tokXYZ',
+        expiresAt: '2026-11-27T10:00:00Z',
+        delivery: 'shown',
+      });
     if (url === '/api/admin/users/p1/approve')
       return jsonResponse({
         message: 'Account approved.',
@@ -68,5 +76,21 @@ describe('UsersAdmin', () => {
     fireEvent.click(within(row('pat')).getByTestId('admin-user-approve'));
     await waitFor(() => expect(within(row('pat')).getByText('Active')).toBeTruthy());
     expect(within(row('pat')).queryByTestId('admin-user-approve')).toBeNull();
+  });
+
+  it('shows a Forgot password request and makes the link, shown in full', async () => {
+    renderWithProviders(<UsersAdmin />, { route: '/admin' });
+    await screen.findAllByTestId('admin-user');
+    expect(within(row('buyer')).getByTestId('admin-user-reset-requested').textContent).toMatch(
+      /Password link requested 26-11-2026 \d\d:\d\d/,
+    );
+    // pending accounts get no link
+    expect(within(row('pat')).queryByTestId('admin-user-password-link')).toBeNull();
+    fireEvent.click(within(row('buyer')).getByTestId('admin-user-password-link'));
+    const made = await screen.findByTestId('admin-password-link');
+    expect(made.textContent).toContain('buyer');
+    expect(screen.getByTestId('admin-password-link-url').getAttribute('href')).toBe(
+      'https://p2p.example.test/set-password/tokXYZ',
+    );
   });
 });

@@ -3,7 +3,8 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime, type AdminUser } from '@p2p/domain';
 import { showToast } from '../../../lib/toasts.ts';
-import { useAdminUsers, useUserAction, type UserAction } from '../api/accounts.ts';
+import { useState } from 'react';
+import { useAdminUsers, usePasswordLink, useUserAction, type UserAction } from '../api/accounts.ts';
 
 const DONE: Record<UserAction, string> = {
   approve: 'admin.users.approved',
@@ -34,6 +35,13 @@ export function UsersAdmin() {
   const { t } = useTranslation();
   const users = useAdminUsers();
   const action = useUserAction();
+  const passwordLink = usePasswordLink();
+  // the link made last (full URL, shown once: the server keeps only its hash)
+  const [link, setLink] = useState<{ username: string; url: string } | null>(null);
+  const makeLink = (user: AdminUser) =>
+    passwordLink.mutate(user._id, {
+      onSuccess: (answer) => setLink({ username: user.username, url: answer.url }),
+    });
   const run = (id: string, what: UserAction) =>
     action.mutate(
       { id, action: what },
@@ -60,6 +68,24 @@ export function UsersAdmin() {
       {action.error && (
         <Message severity="error" text={action.error.message} data-testid="admin-user-error" />
       )}
+      {passwordLink.error && (
+        <Message severity="error" text={passwordLink.error.message} data-testid="admin-user-error" />
+      )}
+      {link && (
+        <Message
+          severity="success"
+          className="w-full"
+          data-testid="admin-password-link"
+          content={
+            <span>
+              {t('admin.users.linkMade', { username: link.username })}{' '}
+              <a href={link.url} className="break-all" data-testid="admin-password-link-url">
+                {link.url}
+              </a>
+            </span>
+          }
+        />
+      )}
       {users.data && (
         <table className="admin-versions admin-users__table">
           <thead>
@@ -83,12 +109,34 @@ export function UsersAdmin() {
                 <td>{t(`admin.users.statuses.${u.status}`)}</td>
                 <td>
                   <SignInState user={u} />
+                  {u.passwordResetRequestedAt && (
+                    <div data-testid="admin-user-reset-requested">
+                      <strong>
+                        {t('admin.users.resetRequested', {
+                          time: `${formatDate(u.passwordResetRequestedAt)} ${formatTime(u.passwordResetRequestedAt)}`,
+                        })}
+                      </strong>
+                    </div>
+                  )}
                 </td>
                 <td className="admin-versions__actions">
                   {u.approvable && button(u, 'approve', 'pi pi-check')}
                   {u.approvable && button(u, 'reject', 'pi pi-times')}
                   {(u.signIn.locked || u.signIn.blockedUntil || u.signIn.failures > 0) &&
                     button(u, 'unlock', 'pi pi-lock-open')}
+                  {u.status === 'active' && (
+                    <Button
+                      type="button"
+                      label={t('admin.users.passwordLink')}
+                      icon="pi pi-key"
+                      text
+                      size="small"
+                      severity={u.passwordResetRequestedAt ? undefined : 'secondary'}
+                      disabled={passwordLink.isPending}
+                      onClick={() => makeLink(u)}
+                      data-testid="admin-user-password-link"
+                    />
+                  )}
                 </td>
               </tr>
             ))}

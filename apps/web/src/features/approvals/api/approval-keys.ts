@@ -2,7 +2,8 @@
 export const approvalKeys = {
   all: ['approvals'] as const,
   view: (id: string) => ['approvals', 'view', id] as const,
-  plan: (model: string, id: string | null, draft: unknown) =>
+  /** `draft`: the number of the draft judged (a key holding a 2,000-line draft costs a hash per render) */
+  plan: (model: string, id: string | null, draft: number | null) =>
     ['approvals', 'plan', model, id, draft] as const,
   rules: () => ['approvals', 'rules'] as const,
   delegations: () => ['approvals', 'delegations'] as const,

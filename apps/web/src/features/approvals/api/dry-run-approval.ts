@@ -14,9 +14,20 @@ export const dryRunApproval = (model: string, id: string | null, draft: Record<s
     draft ?? {},
   );
 
+/** Each draft object judged gets a number: the query key names the draft without hashing its lines. */
+const draftNumbers = new WeakMap<object, number>();
+let lastDraftNumber = 0;
+const draftNumber = (draft: Record<string, unknown> | null): number | null => {
+  if (!draft) return null;
+  let n = draftNumbers.get(draft);
+  if (n === undefined) draftNumbers.set(draft, (n = ++lastDraftNumber));
+  return n;
+};
+
+/** `draft` must be the same object while its content is the same (memoise it): a new object is asked again. */
 export const dryRunQuery = (model: string, id: string | null, draft: Record<string, unknown> | null) =>
   queryOptions({
-    queryKey: approvalKeys.plan(model, id, draft),
+    queryKey: approvalKeys.plan(model, id, draftNumber(draft)),
     queryFn: () => dryRunApproval(model, id, draft),
     retry: false,
     // while a draft changes, the last plan stays on screen until the new one answers

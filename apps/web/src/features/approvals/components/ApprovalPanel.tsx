@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { actsAsSupplier, isApprovalParentModel, APPROVAL_MODEL, type DocumentResponse } from '@p2p/domain';
 import { useUser } from '../../../lib/session.ts';
 import { ApprovalProgress } from './ApprovalProgress.tsx';
@@ -42,6 +42,7 @@ const approvalOf = (doc: DocumentResponse | undefined): string | undefined => {
 export function ApprovalPanel({ model, doc, draft, mode }: ApprovalPanelProps) {
   const user = useUser();
   const settled = useSettled(draft);
+  const body = useMemo(() => bodyOf(settled), [settled]);
   if (!user || actsAsSupplier(user)) return null;
   if (model === APPROVAL_MODEL)
     return doc ? <ApprovalProgress approvalId={doc._id} version={doc._version} /> : null;
@@ -57,7 +58,7 @@ export function ApprovalPanel({ model, doc, draft, mode }: ApprovalPanelProps) {
         <WhoWillApprove
           model={model}
           id={doc?._id ?? null}
-          draft={mode === 'read' ? null : bodyOf(settled)}
+          draft={mode === 'read' ? null : body}
           doc={mode === 'read' && doc ? doc : settled}
         />
       )}

@@ -82,6 +82,9 @@ export function SignInPage() {
         />
       </form>
       <div className="auth-links">
+        <Link to="/forgot-password" data-testid="forgot-password-link">
+          {t('auth.signIn.forgotLink')}
+        </Link>
         <Link to="/signup">{t('auth.signIn.signUpLink')}</Link>
         <Link to="/supplierRegistration">{t('auth.signIn.supplierLink')}</Link>
       </div>

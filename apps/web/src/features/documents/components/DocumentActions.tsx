@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from 'primereact/button';
-import type { MessageAudience } from '@p2p/domain';
+import { formatNumber, submitValueError, type MessageAudience } from '@p2p/domain';
 import type { DocumentResponse, ModelConfig } from '../api/types.ts';
 import type { FormMode } from '../hooks/use-document-draft.ts';
 import { allows, offersAction, type WorkflowOffer } from '../permissions.ts';
@@ -110,8 +110,16 @@ export function formActions(
   return all.filter((a): a is ToolbarAction => Boolean(a));
 }
 
+/** The value of a priced document with its currency ('1,234.50 EUR'); undefined without a value. */
+function valueText(doc: DocumentResponse | undefined): string | undefined {
+  if (!doc || doc.value === undefined || doc.value === null) return undefined;
+  const currency = typeof doc.currency === 'string' ? doc.currency : '';
+  return `${formatNumber(doc.value)}${currency ? ` ${currency}` : ''}`;
+}
+
 export function DocumentActions(props: DocumentActionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { doc, config } = props;
   return (
     <div className="page-actions" role="toolbar" aria-label={t('table.actions')} data-testid="form-actions">
       {formActions(props, t).map(({ name, workflow, onClick, ...button }) =>
@@ -122,6 +130,11 @@ export function DocumentActions(props: DocumentActionsProps) {
             onRun={props.on.stateChange}
             addressSupplier={Boolean(props.addressSupplier)}
             running={props.pending.stateChange}
+            value={valueText(doc)}
+            // the server refuses the same (a requisition valued 0.00 is not submitted for approval)
+            refusal={(offer) =>
+              doc ? (submitValueError(doc, config, offer.name, i18n.language)?.message ?? null) : null
+            }
           />
         ) : (
           <Button key={name} {...button} data-testid={`action-${name}`} onClick={onClick} />

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { actsAsSupplier, getPath, labelText, resolveFieldType, type FieldConfig } from '@p2p/domain';
 import { valuePath, type FieldContext } from '../../../components/fields/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { LeaveGuard } from '../../../components/LeaveGuard.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { StateBadge } from '../../../components/StateBadge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocument } from '../api/get-document.ts';
 import { useDocumentCommands } from '../hooks/use-document-commands.ts';
 import { useDocumentDraft } from '../hooks/use-document-draft.ts';
+import { useAfterPaint } from '../hooks/use-after-paint.ts';
 import { useEditLock } from '../hooks/use-edit-lock.ts';
 import { useModel } from '../hooks/use-model.ts';
 import { allows, fieldState, offersAction, stateChanges } from '../permissions.ts';
@@ -14,6 +17,7 @@ import type { ApprovalSlot, AuditHistorySlot, DocumentActionSlot, FavoriteSlot }
 import { DocumentActions } from './DocumentActions.tsx';
 import { DocumentGroups, type ShownField } from './DocumentGroups.tsx';
 import { FormNotices } from './FormNotices.tsx';
+import { ErpMessages } from './ErpMessages.tsx';
 import { OrderShipments, shipsOf } from './OrderShipments.tsx';
 import { TimelinePanel } from './TimelinePanel.tsx';
 
@@ -47,17 +51,30 @@ export function DocumentForm({
   approval: Approval,
   extraActions: ExtraActions,
 }: DocumentFormProps) {
-  const { t, user, config, base, lang } = useModel(model);
   const creating = id === 'new';
   const loaded = useDocument(model, creating ? undefined : id);
-  const cfg = config.data;
   const doc = loaded.data;
-  const draft = useDocumentDraft({ config: cfg, doc, creating, user });
+  // the first screen (the header and the first lines) is painted: the rest follows
+  const [painted, afterPaint] = useAfterPaint();
+  const { t, user, config, base, lang } = useModel(model, { lists: painted });
+  const cfg = config.data;
+  const mayEdit = Boolean(cfg && doc && !readOnlyView && allows(cfg, doc, 'edit'));
+  // the url's edit action opens the document in edit mode at once (no read-mode render first)
+  const draft = useDocumentDraft({
+    config: cfg,
+    doc,
+    creating,
+    user,
+    editOnLoad: action === 'edit' && mayEdit,
+    warm: painted,
+  });
   const { mode, view } = draft;
   const [collapsed, setCollapsed] = useState<Record<string, boolean> | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  useEffect(() => {
+    if (view) afterPaint();
+  }, [view, afterPaint]);
 
-  const mayEdit = Boolean(cfg && doc && !readOnlyView && allows(cfg, doc, 'edit'));
   const lock = useEditLock({
     model,
     id,
@@ -77,6 +94,15 @@ export function DocumentForm({
     const value = type === 'lines' ? shown.lines : getPath(shown, valuePath(field, type));
     return { field, type, value, state: fieldState(field, shown, user, editingNow, mode === 'create', cfg!) };
   };
+  // a file check (media field with `check`) writes its answer into an editable field of the form;
+  // one function for the form's life: a new one per render would re-render every line row
+  const setValueNow = useRef<(src: string, value: unknown) => void>(() => undefined);
+  setValueNow.current = (src, value) => {
+    const field = cfg?.form.fields.find((f) => f.src === src);
+    const shown = field ? stateOf(field) : null;
+    if (field && shown?.state.editable) draft.change(field, shown.type, value);
+  };
+  const setValue = useCallback((src: string, value: unknown) => setValueNow.current(src, value), []);
   const commands = useDocumentCommands({
     model,
     id,
@@ -117,6 +143,7 @@ export function DocumentForm({
     user,
     doc: view,
     mode: editingNow ? (creating ? 'create' : 'edit') : 'view',
+    setValue,
   };
   const offers =
     mode === 'read' && doc && !readOnlyView ? stateChanges(doc, lang, t('documents.reopen')) : [];
@@ -137,11 +164,7 @@ export function DocumentForm({
     >
       <div className="page-header">
         <h1 data-testid="form-title">{title}</h1>
-        {state && (
-          <span className={`field-state state-${state}`} data-testid="form-state" data-state={state}>
-            {stateLabel(state)}
-          </span>
-        )}
+        {state && <StateBadge state={state} label={stateLabel(state)} testId="form-state" />}
         {Favorite && doc && !readOnlyView && offersAction(doc, 'favorite') && (
           <Favorite model={model} id={id} />
         )}
@@ -182,6 +205,8 @@ export function DocumentForm({
         notice={commands.notice}
       />
 
+      <ErpMessages doc={doc as Record<string, unknown> | undefined} state={state} />
+
       <DocumentGroups
         config={cfg}
         view={view}
@@ -197,13 +222,17 @@ export function DocumentForm({
         lang={lang}
       />
 
-      {Approval && !readOnlyView && <Approval model={model} doc={doc} draft={view} mode={mode} />}
+      {/* after the first screen: who approves (a dry run over the whole draft) */}
+      {painted && Approval && !readOnlyView && <Approval model={model} doc={doc} draft={view} mode={mode} />}
 
       {mode === 'read' && !readOnlyView && isOrder && ships.length > 0 && (
         <OrderShipments ships={ships} onPdf={commands.pdf} opening={commands.pending.shipment} />
       )}
 
       {!creating && doc && <TimelinePanel model={model} id={id} stateLabel={stateLabel} lang={lang} />}
+
+      {/* unsaved changes: a route change, a reload or closing the tab asks first */}
+      {!readOnlyView && <LeaveGuard when={draft.isDirty} />}
 
       <ConfirmDialog
         visible={confirmDelete}

@@ -1,15 +1,24 @@
+import './list.css';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { labelText } from '@p2p/domain';
+import { actsAsSupplier, canViewModel, labelText } from '@p2p/domain';
 import { fieldLabel } from '../../../components/fields/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { NotFound } from '../../../components/NotFound.tsx';
 import type { Row } from '../../../components/table/index.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { useTrashDocument } from '../api/trash-document.ts';
 import { useModel } from '../hooks/use-model.ts';
-import { listFilters, routeFilter } from '../list-filters.ts';
+import { FilterChip } from '../../../components/FilterChip.tsx';
+import {
+  linkFilters,
+  listFilters,
+  routeFilter,
+  withoutLinkFilter,
+  withoutLinkFilters,
+} from '../list-filters.ts';
 import { canCreate, canPurge, canToggle, canUseTrash, hasAction } from '../permissions.ts';
 import type { FavoriteSlot } from '../slots.ts';
 import { DocumentListTable } from './DocumentListTable.tsx';
@@ -28,8 +37,10 @@ export interface DocumentListPageProps {
 export function DocumentListPage({ model, path, meta, favorite: Favorite }: DocumentListPageProps) {
   const { t, user, config, base, lang } = useModel(model);
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const [trash, setTrash] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  // the trash view is in the url too (?trash=1), so Back from a deleted document returns to it
+  const trash = search.get('trash') === '1';
+  const setTrash = (on: boolean) => setSearch(on ? { trash: '1' } : {});
   const [purging, setPurging] = useState<Row | null>(null);
   const restore = useTrashDocument(model, 'restore');
   const purge = useTrashDocument(model, 'purge');
@@ -43,21 +54,41 @@ export function DocumentListPage({ model, path, meta, favorite: Favorite }: Docu
     );
   }
   const cfg = config.data;
+  // a supplier is not shown that an internal list exists (the server answers its rows 404 too)
+  if (actsAsSupplier(user) && !canViewModel(user, cfg.permissions)) return <NotFound />;
   const title = labelText(cfg.label, lang) || model;
   const to = (id: unknown) => `${path === '/' ? '' : path}/${String(id)}`;
   // the route's filters narrow the list; the trash lists every deleted document of the model
   const filters = trash ? {} : listFilters(routeFilter(meta), search);
+  const fromLink = trash ? {} : linkFilters(search);
+  const describe = (src: string, value: string) => {
+    // a named filter of the server (evaluation=due) has a text of its own
+    const named = t(`documents.namedFilters.${src}.${value}`, { defaultValue: '' });
+    if (named) return named;
+    const path = src === 'state' ? '_state.current' : src;
+    const fields = [...cfg.list.fields, ...cfg.form.fields];
+    // supplier._id names the supplier column (supplier.name); a field of its own wins
+    const field =
+      fields.find((f) => f.src === path || f.src === `${path}.name`) ??
+      (path.endsWith('._id') ? fields.find((f) => f.src === `${path.slice(0, -4)}.name`) : undefined);
+    const label = field
+      ? fieldLabel(field, lang)
+      : t(`documents.linkFilter.keys.${src.replace(/\./g, '_')}`, { defaultValue: src });
+    const shown =
+      path === '_state.current'
+        ? value
+            .split(',')
+            .map((v) => base.states?.[v] ?? v)
+            .join(', ')
+        : value;
+    return `${label}: ${shown}`;
+  };
+  // the route's own filters (its navigation entry) read as a plain note; a link's can be cleared
   const filterText = Object.entries(filters)
-    .map(([src, value]) => {
-      // a named filter of the server (evaluation=due) has a text of its own
-      const named = t(`documents.namedFilters.${src}.${value}`, { defaultValue: '' });
-      if (named) return named;
-      const field = [...cfg.list.fields, ...cfg.form.fields].find(
-        (f) => f.src === (src === 'state' ? '_state.current' : src),
-      );
-      return `${field ? fieldLabel(field, lang) : src}: ${value}`;
-    })
+    .filter(([src]) => !Object.hasOwn(fromLink, src))
+    .map(([src, value]) => describe(src, value))
     .join(', ');
+  const linkText = Object.keys(fromLink).length > 0;
   const failed = (err: unknown) => showToast({ severity: 'error', detail: (err as Error).message });
 
   const onRestore = (row: Row) =>
@@ -137,7 +168,7 @@ export function DocumentListPage({ model, path, meta, favorite: Favorite }: Docu
               outlined
               data-testid="list-trash"
               aria-pressed={trash}
-              onClick={() => setTrash((v) => !v)}
+              onClick={() => setTrash(!trash)}
             />
           )}
         </div>
@@ -146,6 +177,29 @@ export function DocumentListPage({ model, path, meta, favorite: Favorite }: Docu
         <p className="muted" data-testid="list-filters">
           {t('documents.filteredBy', { filters: filterText })}
         </p>
+      )}
+      {linkText && (
+        <div className="list-link-filter" role="status" data-testid="list-link-filters">
+          <i className="pi pi-filter" aria-hidden="true" />
+          <span>{t('documents.linkFilter.label')} </span>
+          {/* one chip per filter of the link: each can be dropped on its own */}
+          {Object.entries(fromLink).map(([src, value]) => (
+            <FilterChip
+              key={src}
+              label={describe(src, value)}
+              testId={`list-filter-chip-${src}`}
+              onRemove={() => setSearch(withoutLinkFilter(search, src))}
+            />
+          ))}
+          <Button
+            label={t('documents.linkFilter.clear')}
+            icon="pi pi-filter-slash"
+            size="small"
+            text
+            data-testid="list-clear-filters"
+            onClick={() => setSearch(withoutLinkFilters(search))}
+          />
+        </div>
       )}
       <DocumentListTable
         // another filter (a link of the navigation) starts again on page 1

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, tablePaging, useTableState, type Row } from '../../../components/table/index.ts';
+import { Table, tablePaging, useUrlTableState, type Row } from '../../../components/table/index.ts';
 import type { FieldContext } from '../../../components/fields/index.ts';
 import { useDocuments } from '../api/list-documents.ts';
 import { useToggleEnabled } from '../api/toggle-enabled.ts';
@@ -22,12 +22,13 @@ const numberOr = (v: unknown): number | undefined => (typeof v === 'number' ? v 
 const textOr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
- * The rows of a model's list (or trash): paging, sort and search state (page 1, the model's page
- * size and sort, default 30 and '-_id'), the list query and the 'enabled' switches.
+ * The rows of a model's list (or trash): paging, sort and search state in the url (page 1, the
+ * model's page size and sort, default 30 and '-_id'), the list query and the 'enabled' switches.
  */
 export function DocumentListTable({ model, config, trash, filters, ctx, ...props }: DocumentListTableProps) {
   const options = config.list.options;
-  const state = useTableState({ size: numberOr(options.pageSize), sort: textOr(options.sort) });
+  // page, size, sort and search live in the page url: Back and a shared link return to the same place
+  const state = useUrlTableState({ size: numberOr(options.pageSize), sort: textOr(options.sort) });
   const list = useDocuments({
     model,
     trash,

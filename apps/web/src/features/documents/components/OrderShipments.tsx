@@ -59,43 +59,51 @@ export function OrderShipments({ ships, onPdf, opening }: OrderShipmentsProps) {
   return (
     <div data-testid="group-shipments">
       <Panel header={t('documents.shipments.title')} toggleable className="form-group">
-        <table className="shipments" data-testid="shipments">
-          <thead>
-            <tr>
-              <th scope="col">{t('documents.shipments.delivery')}</th>
-              <th scope="col">{t('documents.shipments.date')}</th>
-              <th scope="col">{t('documents.shipments.address')}</th>
-              <th scope="col">{t('documents.shipments.lines')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('documents.pdf')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ships.map((s) => (
-              <tr key={s.id} data-testid={`shipment-${s.id}`}>
-                <td>{s.id}</td>
-                <td>{s.date ? formatDate(s.date) : ''}</td>
-                <td>{s.address}</td>
-                <td>{s.positions.length ? s.positions.join(', ') : t('documents.shipments.allLines')}</td>
-                <td>
-                  <Button
-                    type="button"
-                    label={t('documents.pdf')}
-                    icon="pi pi-file-pdf"
-                    size="small"
-                    severity="secondary"
-                    outlined
-                    loading={opening === s.id}
-                    aria-label={t('documents.shipments.pdf', { id: s.id })}
-                    data-testid={`shipment-pdf-${s.id}`}
-                    onClick={() => onPdf(s.id)}
-                  />
-                </td>
+        {/* a phone scrolls the table, not the page; reachable by keyboard (WCAG 2.1.1) */}
+        <div
+          className="shipments-scroll"
+          role="region"
+          aria-label={t('documents.shipments.title')}
+          tabIndex={0}
+        >
+          <table className="shipments" data-testid="shipments">
+            <thead>
+              <tr>
+                <th scope="col">{t('documents.shipments.delivery')}</th>
+                <th scope="col">{t('documents.shipments.date')}</th>
+                <th scope="col">{t('documents.shipments.address')}</th>
+                <th scope="col">{t('documents.shipments.lines')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('documents.pdf')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ships.map((s) => (
+                <tr key={s.id} data-testid={`shipment-${s.id}`}>
+                  <td>{s.id}</td>
+                  <td>{s.date ? formatDate(s.date) : ''}</td>
+                  <td>{s.address}</td>
+                  <td>{s.positions.length ? s.positions.join(', ') : t('documents.shipments.allLines')}</td>
+                  <td>
+                    <Button
+                      type="button"
+                      label={t('documents.pdf')}
+                      icon="pi pi-file-pdf"
+                      size="small"
+                      severity="secondary"
+                      outlined
+                      loading={opening === s.id}
+                      aria-label={t('documents.shipments.pdf', { id: s.id })}
+                      data-testid={`shipment-pdf-${s.id}`}
+                      onClick={() => onPdf(s.id)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Panel>
     </div>
   );

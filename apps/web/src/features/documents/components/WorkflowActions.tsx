@@ -13,10 +13,21 @@ export interface WorkflowActionsProps {
   addressSupplier?: boolean;
   /** a state change is on its way */
   running: boolean;
+  /** the document's value with its currency ('1,234.50 EUR'), shown in the dialog approvers decide on */
+  value?: string;
+  /** why the document cannot make this change (the domain's rule, the server's message), if it cannot */
+  refusal?: (offer: WorkflowOffer) => string | null;
 }
 
 /** Buttons for the offered transitions; each opens the state-change dialog (seed 000 section 4). */
-export function WorkflowActions({ offers, onRun, running, addressSupplier }: WorkflowActionsProps) {
+export function WorkflowActions({
+  offers,
+  onRun,
+  running,
+  addressSupplier,
+  value,
+  refusal,
+}: WorkflowActionsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<WorkflowOffer | null>(null);
   const [comment, setComment] = useState('');
@@ -33,6 +44,7 @@ export function WorkflowActions({ offers, onRun, running, addressSupplier }: Wor
     if (open && (await onRun(open, comment.trim(), audience))) close();
   };
   const missing = Boolean(open?.commentRequired) && !comment.trim();
+  const refused = open ? (refusal?.(open) ?? null) : null;
 
   return (
     <>
@@ -87,7 +99,7 @@ export function WorkflowActions({ offers, onRun, running, addressSupplier }: Wor
             <Button
               type="button"
               label={t('documents.workflow.confirm')}
-              disabled={missing || running}
+              disabled={missing || running || Boolean(refused)}
               loading={running}
               data-testid="workflow-confirm"
               onClick={() => void confirm()}
@@ -95,6 +107,16 @@ export function WorkflowActions({ offers, onRun, running, addressSupplier }: Wor
           </div>
         }
       >
+        {value !== undefined && (
+          <p className="workflow-value" data-testid="workflow-value">
+            {t('documents.workflow.value')} <strong>{value}</strong>
+          </p>
+        )}
+        {refused && (
+          <p className="p-error" role="alert" data-testid="workflow-refusal">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {refused}
+          </p>
+        )}
         <label htmlFor="workflow-comment" className="field-label">
           {t('documents.workflow.comment')}
           {open?.commentRequired && (

@@ -66,10 +66,13 @@ describe('list filters of the route', () => {
       filter: { state: 'approval' },
     });
     await waitFor(() => expect(lists()).toHaveLength(1));
-    expect(lists()[0]).toEqual({ state: 'approval', evaluation: 'due', p: '1', l: '30', s: '-_id', c: '1' });
-    // the test config has no state field: its src is shown; the named filter has its own text
-    expect(screen.getByTestId('list-filters').textContent).toBe(
-      'Filtered by state: approval, waiting for evaluation (received, not evaluated yet)',
+    // the url's page is the list's page (a shared link returns to the same place)
+    expect(lists()[0]).toEqual({ state: 'approval', evaluation: 'due', p: '9', l: '30', s: '-_id', c: '1' });
+    // the route's own filter is a note, named and valued in the reader's words
+    expect(screen.getByTestId('list-filters').textContent).toBe('Filtered by State: Approval');
+    // the link's filter is a notice of its own (the named filter has its own text)
+    expect(screen.getByTestId('list-link-filters').textContent).toContain(
+      'Filter from the link: waiting for evaluation (received, not evaluated yet)',
     );
   });
 

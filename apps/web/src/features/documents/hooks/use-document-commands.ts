@@ -75,6 +75,7 @@ export function useDocumentCommands(options: CommandOptions) {
       {
         onSuccess: (saved) => {
           if (creating) {
+            draft.markClean();
             showToast({ severity: 'success', detail: t('documents.created') });
             navigate(`${listPath}/${String(saved._id)}`, { replace: true });
             return;
@@ -141,6 +142,8 @@ export function useDocumentCommands(options: CommandOptions) {
     save: onSave,
     cancel: () => {
       clear();
+      // Cancel gives the changes up on purpose: no question
+      draft.markClean();
       if (draft.mode === 'create') return back();
       draft.show(doc ?? null);
       toRead();

@@ -56,14 +56,18 @@ export const taxonomyRefs = (config: ModelConfig | undefined): string[] =>
 export const plantRefs = (config: ModelConfig | undefined): string[] =>
   fieldRefs(config, (ref) => (PLANT_REFS as readonly string[]).includes(ref));
 
-/** A model's configuration, the purchasing configuration and the field context built from them. */
-export function useModel(model: string) {
+/**
+ * A model's configuration, the purchasing configuration and the field context built from them.
+ * `lists: false` holds back the option lists a select shows by label only (countries) until the
+ * caller's first screen is shown: the values show as stored meanwhile.
+ */
+export function useModel(model: string, { lists = true }: { lists?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const user = useUser();
   const config = useModelConfig(lang, model);
   const purchasing = usePurchasingConfig();
-  const taxonomy = useTaxonomy(taxonomyRefs(config.data));
+  const taxonomy = useTaxonomy(taxonomyRefs(config.data), lists);
   const plantSources = plantRefs(config.data).join(',');
   const organization = useOrganization(plantSources !== '');
   const sources = useMemo(() => {

@@ -83,3 +83,14 @@ export const buyer = (): SessionUser => testUser();
 export const manager = (): SessionUser => testUser(role('manager', 'Manager'));
 export const supplierUser = (): SessionUser =>
   testUser({ ...role('supplier', 'Supplier'), supplier: { _id: 's1', name: 'ACME' } });
+
+/** `count` stored order lines of 1 x 2.00 each (positions 10, 20, ...). */
+export const orderLines = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    pos: (i + 1) * 10,
+    subpos: 0,
+    description: `Line ${i + 1}`,
+    quantity: '1.000',
+    price: '2.00000',
+    value: '2.00',
+  }));

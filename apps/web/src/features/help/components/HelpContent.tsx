@@ -61,7 +61,9 @@ export function HelpContent({ doc, onNavigate }: { doc: string; onNavigate?: () 
         {data.topic}
       </h2>
       <div className="help-doc__links">
+        {/* the manual is linked once: not from the manual itself (the server never lists it in links) */}
         {data.manualUrl &&
+          data.manualUrl !== `/help/${data.doc}` &&
           link(
             data.manualUrl,
             <>

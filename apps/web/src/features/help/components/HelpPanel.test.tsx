@@ -45,4 +45,24 @@ describe('HelpPanel', () => {
       'There is no help for this topic yet.',
     );
   });
+
+  it('the manual (also the answer for a screen without help) links itself once, in Portuguese', async () => {
+    const manual: HelpDoc = {
+      doc: 'manual',
+      topic: 'Manual do utilizador',
+      title: 'Ajuda online P2P',
+      manualUrl: '/help/manual',
+      links: [{ label: 'Página inicial', url: '/help/home' }],
+      content: '<p><a href="/help/order">Encomendas</a></p>',
+    };
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(manual));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<HelpPanel doc="dashboard" onHide={vi.fn()} />);
+    expect(await screen.findByTestId('help-topic')).toBeTruthy();
+    expect(screen.getByTestId('help-topic').textContent).toBe('Manual do utilizador');
+    expect(screen.queryByTestId('help-manual')).toBeNull();
+    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/help/manual')).toHaveLength(
+      0,
+    );
+  });
 });

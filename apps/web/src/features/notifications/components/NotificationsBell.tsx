@@ -126,7 +126,8 @@ export function NotificationsBell() {
       <button
         type="button"
         className="icon-button notifications-bell p-overlay-badge"
-        aria-label={t('notifications.title')}
+        // the badge's number is part of the name (WCAG 2.5.3: the visible text is in the name)
+        aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.title')}
         title={t('notifications.title')}
         onClick={() => setOpen(true)}
         data-testid="notifications-button"

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { hasAppAccess, hasRole, type AppConfig, type SessionUser } from '@p2p/domain';
+import { hasAppAccess, hasRole, isIhub, type AppConfig, type SessionUser } from '@p2p/domain';
 import { signOut } from '../../../lib/auth.ts';
-import { useOffline } from '../../../lib/offline.ts';
+import { useConnectionLost } from '../../../lib/offline.ts';
 import { currentGroupName } from '../../../lib/working-context.ts';
 import { useUserGroups } from '../api/shell.ts';
 import { GroupDrawer } from './GroupDrawer.tsx';
@@ -25,9 +25,15 @@ export interface HeaderProps {
   onOpenHelp?: (doc: string) => void;
 }
 
-/** The help document of a path: its first segment in kebab-case ('home' for /). */
-export const helpDocForPath = (pathname: string): string =>
-  (pathname.split('/').filter(Boolean)[0] ?? 'home').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+/**
+ * The help document of a path: its first segment in kebab-case ('home' for /); the read view
+ * (/read/:type/:id) takes its model's help.
+ */
+export const helpDocForPath = (pathname: string): string => {
+  const [first, second] = pathname.split('/').filter(Boolean);
+  const segment = first === 'read' && second ? second : (first ?? 'home');
+  return segment.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+};
 
 export const initials = (name: string): string => {
   const trimmed = name.trim();
@@ -39,7 +45,8 @@ export const initials = (name: string): string => {
 export function Header(props: HeaderProps) {
   const { user, config, logo, onToggleSidebar, sidebarOpen, notifications, unread = 0, onOpenHelp } = props;
   const { t } = useTranslation();
-  const offline = useOffline();
+  // a 502 or no network: what needs the server (group, reload) is hidden
+  const offline = useConnectionLost();
   const location = useLocation();
   const navigate = useNavigate();
   const [groupsOpen, setGroupsOpen] = useState(false);
@@ -117,6 +124,12 @@ export function Header(props: HeaderProps) {
           />
         )}
         <div className="app-header__right">
+          {/* ihub roles have no sidebar (seed 000 section 2): the header offers their monitor */}
+          {isIhub(user) && (
+            <Link to="/ihub" className="p-button p-button-text p-button-sm" data-testid="header-ihub">
+              <i className="pi pi-server" aria-hidden="true" /> {t('ihub.title')}
+            </Link>
+          )}
           {config.flags.notifications && notifications}
           {config.flags.assistant && onOpenHelp && (
             <Button
@@ -155,7 +168,12 @@ export function Header(props: HeaderProps) {
             />
           )}
           <div className="user-menu" data-testid="user-menu">
-            <Link to="/account" className="user-menu__avatar" aria-label={t('shell.account')}>
+            {/* the visible initials are part of the name (WCAG 2.5.3); on tablets this is the account link */}
+            <Link
+              to="/account"
+              className="user-menu__avatar"
+              aria-label={`${initials(user.name)}, ${t('shell.account')}`}
+            >
               {initials(user.name)}
             </Link>
             <div className="user-menu__text">

@@ -44,12 +44,26 @@ describe('Sidebar', () => {
     fireEvent.click(screen.getByText('RFx'));
     expect(localStorage.getItem('p2p.sidebar.current')).toBe('Sourcing//rfx');
     unmount();
-    renderWithProviders(<Sidebar items={items} />);
+    // on a page without an entry of its own (the account page) the remembered entry is current
+    renderWithProviders(<Sidebar items={items} />, { route: '/account' });
     expect(screen.getByText('RFx')).toBeTruthy();
     expect(screen.getByText('RFx').closest('a')!.className).toContain('nav-item--current');
 
     fireEvent.click(screen.getByText('Sourcing'));
     expect(screen.queryByText('RFx')).toBeNull();
+  });
+
+  it("marks the page's own entry on a direct load, not the last one clicked, and opens its group", () => {
+    localStorage.setItem('p2p.sidebar.current', 'Sourcing//rfx');
+    renderWithProviders(<Sidebar items={items} />, { route: '/orders/42' });
+    expect(screen.getByText('Orders').closest('a')!.className).toContain('nav-item--current');
+    expect(document.querySelectorAll('.nav-item--current')).toHaveLength(1);
+  });
+
+  it('opens the sub-level holding the page on a direct load', () => {
+    renderWithProviders(<Sidebar items={items} />, { route: '/reports/spend' });
+    expect(screen.getByText('Spend').closest('a')!.className).toContain('nav-item--current');
+    expect(screen.getByTestId('sidebar-back')).toBeTruthy();
   });
 
   it("opens a 'next' sub-level with a Back entry", () => {

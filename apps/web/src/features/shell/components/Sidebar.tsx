@@ -1,10 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { NavItem } from '@p2p/domain';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 
 const itemId = (item: NavItem, parent?: string) => (parent ? `${parent}/` : '') + (item.to ?? item.label);
+
+/** An entry's route holds the page (its list, or one of its documents); its query string aside. */
+const holds = (to: string | undefined, pathname: string): boolean => {
+  const path = (to ?? '').split('?')[0]!;
+  if (!path || path === '#') return false;
+  return path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+};
+const anyHolds = (items: readonly NavItem[], pathname: string): boolean =>
+  items.some((i) => holds(i.to, pathname) || anyHolds([...(i.children ?? []), ...(i.next ?? [])], pathname));
 
 export interface SidebarProps {
   items: NavItem[];
@@ -31,9 +40,25 @@ export function Sidebar({ items, onNavigate, onClose }: SidebarProps) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [overlay]);
-  const [expanded, setExpanded] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarExpanded));
+  const { pathname } = useLocation();
+  // on a direct load the page's own entry is the current one (and its group open), not the last clicked
+  const routed = anyHolds(items, pathname);
+  const [expanded, setExpanded] = useState<string | null>(() => {
+    const group = items.find((i) => i.children?.length && anyHolds(i.children, pathname));
+    return group ? itemId(group) : storage.get(STORAGE_KEYS.sidebarExpanded);
+  });
   const [current, setCurrent] = useState<string | null>(() => storage.get(STORAGE_KEYS.sidebarCurrent));
-  const [level, setLevel] = useState<NavItem | null>(null);
+  const [level, setLevel] = useState<NavItem | null>(
+    () => items.find((i) => i.next?.length && anyHolds(i.next, pathname)) ?? null,
+  );
+
+  // the navigation may arrive after the first render (a direct load): open the page's group then
+  useEffect(() => {
+    const group = items.find((i) => i.children?.length && anyHolds(i.children, pathname));
+    if (group) setExpanded(itemId(group));
+    const sub = items.find((i) => i.next?.length && anyHolds(i.next, pathname));
+    if (sub) setLevel(sub);
+  }, [items, pathname]);
 
   const toggle = (id: string) => {
     const next = expanded === id ? null : id;
@@ -53,7 +78,7 @@ export function Sidebar({ items, onNavigate, onClose }: SidebarProps) {
       to={item.to ?? '#'}
       end={item.to === '/'}
       className={({ isActive }) =>
-        `nav-item${sub ? ' nav-item--sub' : ''}${isActive || current === id ? ' nav-item--current' : ''}`
+        `nav-item${sub ? ' nav-item--sub' : ''}${isActive || (!routed && current === id) ? ' nav-item--current' : ''}`
       }
       onClick={() => choose(id)}
       data-nav-id={id}

@@ -1,0 +1,2 @@
+export { Dashboard, type DashboardProps } from './components/Dashboard.tsx';
+export type { ActivitySlotProps, DashboardSlots, ReportSlotProps } from './slots.ts';

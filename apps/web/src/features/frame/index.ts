@@ -1,0 +1,1 @@
+export { FramePage } from './components/FramePage.tsx';

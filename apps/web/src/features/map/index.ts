@@ -1,0 +1,2 @@
+export { MapPage } from './components/MapPage.tsx';
+export { encodeMarkerData } from './components/marker-data.ts';

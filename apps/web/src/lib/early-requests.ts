@@ -1,0 +1,71 @@
+/**
+ * The first calls of a reload, started by the small `early` entry (src/early.ts) while the app's
+ * code is still loading: the user, the app configuration and, on a document form's url, what the
+ * form needs (its model configuration, the purchasing configuration, the organization and the
+ * document). The api client takes each answer once, for the same url and headers; anything else
+ * goes to the network as usual. Without a session nothing is asked.
+ */
+import { savedLanguage } from './languages.ts';
+import { apiUrl, headersFor } from './request.ts';
+import { STORAGE_KEYS, storage } from './storage.ts';
+import { storedSession, type StoredSession } from './stored-session.ts';
+
+interface EarlyCall {
+  headers: string;
+  response: Promise<Response>;
+}
+
+const started = new Map<string, EarlyCall>();
+/** answers not taken by then are dropped (the app asks again itself) */
+const KEEP_MS = 30_000;
+
+const headersKey = (headers: Record<string, string>) =>
+  JSON.stringify(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)));
+
+function start(session: StoredSession, path: string): void {
+  const url = apiUrl(path);
+  const headers = headersFor(session);
+  const response = fetch(url, { headers });
+  // a failure is the taker's to handle; unhandled until taken
+  response.catch(() => undefined);
+  started.set(url, { headers: headersKey(headers), response });
+  setTimeout(() => started.delete(url), KEEP_MS);
+}
+
+/** The early answer of a GET of `url` with these headers, once; null when none was started. */
+export function takeEarly(url: string, headers: Record<string, string>): Promise<Response> | null {
+  const call = started.get(url);
+  if (!call) return null;
+  started.delete(url);
+  return call.headers === headersKey(headers) ? call.response : null;
+}
+
+/** The form routes of the app configuration last seen: route path ('/order') -> model. */
+export function rememberFormRoutes(routes: Record<string, string>): void {
+  storage.setJson(STORAGE_KEYS.formRoutes, routes);
+}
+
+const encode = encodeURIComponent;
+
+/**
+ * Starts the calls a reload of `pathname` makes first. Answers true when the url is a document
+ * form's (the caller then loads the form's code at once too).
+ */
+export function startEarlyRequests(pathname: string): boolean {
+  const session = storedSession();
+  if (!session) return false;
+  const get = (path: string) => start(session, path);
+  const lang = savedLanguage();
+  get('/profile/user/me');
+  get(`/config/app/${encode(lang)}`);
+  const match = /^(\/[^/]+)\/([^/]+)(?:\/[^/]+)?\/?$/.exec(pathname);
+  const routes = storage.getJson<Record<string, string>>(STORAGE_KEYS.formRoutes) ?? {};
+  const model = match ? routes[match[1]!] : undefined;
+  if (!match || !model) return false;
+  const id = decodeURIComponent(match[2]!);
+  get(`/config/model/${encode(lang)}/${encode(model)}`);
+  get('/config/purchasing');
+  get('/profile/user/groups');
+  if (id !== 'new') get(`/purchasing/${encode(model)}/${encode(id)}`);
+  return true;
+}
