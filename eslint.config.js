@@ -75,7 +75,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/data/**',
-      '**/test-results/**',
+      '**/test-results*/**',
       '**/playwright-report/**',
       '**/coverage/**',
     ],

@@ -1,6 +1,6 @@
 /**
  * npm run bench:reports -- [--docs N] [--db postgres://...] [--runs R] [--port P] [--keep]
- *                          [--explain] [--reuse SCHEMA]
+ *                          [--explain] [--reuse SCHEMA] [--erp-by-state]
  *
  * Measures POST /api/reporting/query/result on the running server, over HTTP as the buyer, for the
  * reports of issue 9: count by state, sum of value by supplier by month, top 10 items by quantity
@@ -15,7 +15,10 @@
  * kept by `bench:documents --keep` (or by this script), used as it is (the server migrates it on
  * start, so the report tables are added). Database: --db, else DATABASE_URL (a fresh schema,
  * dropped at the end unless --keep), else PGlite in a throwaway directory (the generation and the
- * SQL phase then run with the server stopped, as in bench/documents.ts).
+ * SQL phase then run with the server stopped, as in bench/documents.ts). The generation also fills
+ * the ERP outbox (the integration monitor the dashboard's ERP error figures count from);
+ * --erp-by-state writes those figures' SQL as they were before (documents in erp-fail /
+ * reverse-fail), to compare the server's figures with that.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -42,6 +45,7 @@ const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL 
 const KEEP = Boolean(args.keep);
 const EXPLAIN = Boolean(args.explain);
 const REUSE = typeof args.reuse === 'string' ? args.reuse : undefined;
+const ERP_BY_STATE = Boolean(args['erp-by-state']);
 
 /** The dashboard figures of seed 000 section 9, as packages/domain/src/reporting/dashboard-what.ts. */
 const WHAT = [
@@ -119,7 +123,21 @@ async function generate(db: SqlClient, kind: BenchDb['kind'], notes: string[]): 
      cross join lateral (select d.id - ${ctx.base} as g) x
      cross join lateral generate_series(1, 1 + (7 * x.g) % 9) k
      where d.id > ${ctx.base}`);
+  // the integration monitor (issue 13): a done message per document sent to the ERP, and errors
+  // (the last message failed or died) for 1 in 250 requisitions and orders, 1 in 1000 dead, and as
+  // many refused once and sent again (failed, then done: no longer an error)
+  log('generating the ERP outbox');
+  const message = (status: string, where: string) => `
+    insert into erp_outbox (domain_id, document_id, model, interface, status, external_ref, attempts, payload)
+    select 'acme', d.id, d.model, d.model || '.create', '${status}', 'P2P' || d.id, 1, '{}'::jsonb
+      from documents d where d.id > ${ctx.base} and ${where} order by d.id`;
+  const sendable = `d.model in ('order', 'requisition')`;
+  await db.exec(message('done', `d.state in ('erp-done', 'completed', 'closed')`));
+  await db.exec(message('failed', `${sendable} and (d.id - ${ctx.base}) % 250 in (0, 5)`));
+  await db.exec(message('dead', `${sendable} and (d.id - ${ctx.base}) % 1000 = 3`));
+  await db.exec(message('done', `${sendable} and (d.id - ${ctx.base}) % 250 = 5`));
   log('vacuum analyze');
+  await db.exec('vacuum analyze erp_outbox');
   await db.exec('vacuum analyze documents');
   await db.exec('vacuum analyze document_lines');
   notes.push(
@@ -250,28 +268,18 @@ function whatSql(now: Date): Case['sql'] {
     and left(jsonb_extract_path_text(d.data, 'deliveryDate'), 10) <= $4)`;
   const target = `(case when jsonb_typeof(d.data -> 'targetValue') = 'number' then (d.data ->> 'targetValue')::numeric end)`;
   const count = (cond: string, i: number) => `count(*) filter (where ${cond})::text as c${i}`;
-  return [
-    per(
-      'requisition',
-      [count(draft, 0), count(`d.state = 'approval'`, 1), count(`d.state = 'erp-fail'`, 2)],
-      [draft, `d.state = 'approval'`, `d.state = 'erp-fail'`],
-    ),
-    per(
-      'order',
-      [
-        count(draft, 0),
-        count(`d.state = 'approval'`, 1),
-        count(`d.state = 'erp-fail'`, 2),
-        count(upcoming, 3),
-      ],
-      [draft, `d.state = 'approval'`, `d.state = 'erp-fail'`, upcoming],
-      [day(0), day(6)],
-    ),
-    per(
-      'reception',
-      [count(due, 0), count(`d.state = 'erp-fail'`, 1), count(`d.state = 'reverse-fail'`, 2)],
-      [due, `d.state = 'erp-fail'`, `d.state = 'reverse-fail'`],
-    ),
+  // the ERP errors from the integration monitor: documents whose last message to the ERP (a send,
+  // or a reversal of a goods receipt) failed or died, counted from the failed messages
+  const erpError = (reversal: boolean) => {
+    const kind = (o: string) => `(${o}.interface = 'goods-receipt.reverse') = ${reversal}`;
+    return `d.id in (select o.document_id from erp_outbox o
+      where o.status in ('failed', 'dead') and o.direction = 'out' and ${kind('o')}
+        and o.id = (select max(n.id) from erp_outbox n where n.document_id = o.document_id
+          and n.direction = 'out' and ${kind('n')}))`;
+  };
+  const errors = (model: string, reversal = false) =>
+    per(model, ['count(*)::text as c0'], [erpError(reversal)]);
+  const rest = [
     per('order-evaluation', [count(draft, 0)], [draft]),
     per('contract-evaluation', [count(draft, 0)], [draft]),
     per(
@@ -281,6 +289,52 @@ function whatSql(now: Date): Case['sql'] {
         `round(100 * sum(d.value) filter (where d.state = 'erp-done') / nullif(sum(${target}) filter (where d.state = 'erp-done'), 0), 2)::text as u0`,
       ],
       [`d.state = 'erp-done'`],
+    ),
+  ];
+  if (ERP_BY_STATE) return [...byState(per, draft, due, upcoming, count, [day(0), day(6)]), ...rest];
+  return [
+    per('requisition', [count(draft, 0), count(`d.state = 'approval'`, 1)], [draft, `d.state = 'approval'`]),
+    errors('requisition'),
+    per(
+      'order',
+      [count(draft, 0), count(`d.state = 'approval'`, 1), count(upcoming, 2)],
+      [draft, `d.state = 'approval'`, upcoming],
+      [day(0), day(6)],
+    ),
+    errors('order'),
+    per('reception', [count(due, 0)], [due]),
+    errors('reception'),
+    errors('reception', true),
+    ...rest,
+  ];
+}
+
+/** --erp-by-state: the first three statements as they were, the errors counted by state. */
+function byState(
+  per: (model: string, columns: string[], any: string[], params?: unknown[]) => Case['sql'][number],
+  draft: string,
+  due: string,
+  upcoming: string,
+  count: (cond: string, i: number) => string,
+  days: unknown[],
+): Case['sql'] {
+  const fail = `d.state = 'erp-fail'`;
+  return [
+    per(
+      'requisition',
+      [count(draft, 0), count(`d.state = 'approval'`, 1), count(fail, 2)],
+      [draft, `d.state = 'approval'`, fail],
+    ),
+    per(
+      'order',
+      [count(draft, 0), count(`d.state = 'approval'`, 1), count(fail, 2), count(upcoming, 3)],
+      [draft, `d.state = 'approval'`, fail, upcoming],
+      days,
+    ),
+    per(
+      'reception',
+      [count(due, 0), count(fail, 1), count(`d.state = 'reverse-fail'`, 2)],
+      [due, fail, `d.state = 'reverse-fail'`],
     ),
   ];
 }
@@ -303,7 +357,7 @@ async function main(): Promise<void> {
       ...(REUSE ? { reuse: REUSE } : {}),
       port: PORT,
       generate,
-      analyze: ['analyze documents', 'analyze document_lines'],
+      analyze: ['analyze documents', 'analyze document_lines', 'analyze erp_outbox'],
       notes,
       fallbackDocs: DOCS,
       onReady: (parts) => {

@@ -1,22 +1,30 @@
 /**
- * npm run bench:web -- [--db postgres://...] [--runs N] [--lines L] [--port P] [--keep]
+ * npm run bench:web -- [--db postgres://...] [--runs N] [--lines L] [--opens O] [--port P] [--keep]
+ *                        [--profile file.cpuprofile] [--profile-change file.cpuprofile]
  *
  * Opens an L-line order (default 2,000) in Chromium, in edit mode, and measures N times (default
  * 20) the time from a quantity change to the updated total: inside the page, performance.now()
  * before the value is set and the input event dispatched, and a MutationObserver that stops the
  * clock when the text of [data-testid=total-value] changes (so Playwright round-trips are not
  * counted). Also the time after that to the next frame (requestAnimationFrame + a task), and the
- * time from navigation start to the first line input being in the DOM.
+ * time from navigation start to the first line input being in the DOM (a MutationObserver set up
+ * before the app loads), to it being painted (the task after the next frame), and to Playwright
+ * seeing it visible (it polls, so it is late while the page is busy), O times (default 3), each in a
+ * fresh browser context (cold: empty HTTP cache and query cache; the local storage as an earlier
+ * visit left it: the session, the language, the form routes), the median printed with each run.
+ * --profile writes the page's CPU profile of the first opening (open it in Chromium's DevTools);
+ * --profile-change the profile of the measured quantity changes.
+ * The web app served is WEB_DIST when set (as the server reads it), else apps/web/dist.
  *
  * Database: --db, else env DATABASE_URL (fresh schema), else PGlite in a throwaway directory.
  * The order is created through POST as buyer; when the API refuses that many lines (body schema
  * maxItems), it is created with the most the API takes and the other lines are added in SQL
  * (on PGlite with the server stopped: PGlite is single-process). Prints figures only; never fails.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import {
   Api,
   createBigOrder,
@@ -38,6 +46,12 @@ const LINES = Math.max(1, intArg(args.lines, 2000));
 const PORT = intArg(args.port, 19_850 + (process.pid % 50));
 const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL || null;
 const KEEP = Boolean(args.keep);
+const OPENS = Math.max(1, intArg(args.opens, 3));
+const PROFILE = typeof args.profile === 'string' ? resolve(args.profile) : null;
+const PROFILE_CHANGE = typeof args['profile-change'] === 'string' ? resolve(args['profile-change']) : null;
+const WEB_DIST = process.env.WEB_DIST
+  ? resolve(REPO_ROOT, process.env.WEB_DIST)
+  : join(REPO_ROOT, 'apps/web/dist');
 const TARGET_MS = 100;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -78,6 +92,130 @@ const MEASURE_SRC = `function (index, value) {
   });
 }`;
 
+interface OpenCall {
+  name: string;
+  start: number;
+  end: number;
+  bytes: number;
+}
+interface Opened {
+  /** the first line input in the DOM, then painted, then seen visible by Playwright (ms from navigation start) */
+  ms: number;
+  painted: number;
+  visible: number;
+  calls: OpenCall[];
+  /** the main thread's tasks over 50 ms, and the app's performance marks */
+  longTasks: Array<{ start: number; ms: number }>;
+  marks: Array<{ name: string; start: number }>;
+  context: BrowserContext;
+  page: Awaited<ReturnType<BrowserContext['newPage']>>;
+}
+
+/**
+ * One cold opening of `url` in a fresh context (empty caches) signed in as `session`: the time from
+ * navigation start to the first line input, and where it went (each API call and script). With
+ * `profile`, the page's CPU profile of the opening is written there.
+ */
+async function openCold(
+  browser: Browser,
+  stored: Record<string, string>,
+  url: string,
+  profile: string | null,
+): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((items: Record<string, string>) => {
+    try {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    } catch {
+      /* ignore */
+    }
+  }, stored);
+  // the main thread's long tasks (over 50 ms) of the opening, from the start; and the moment the
+  // first line input is in the DOM (a MutationObserver: no polling delay) and then painted (the
+  // task after the next frame)
+  await context.addInitScript(() => {
+    const w = window as unknown as {
+      __longTasks: Array<{ start: number; ms: number }>;
+      __firstLine?: { dom: number; painted?: number };
+    };
+    const seen = new MutationObserver(() => {
+      if (!document.getElementById('line-0-quantity')) return;
+      seen.disconnect();
+      const mark = { dom: performance.now() } as { dom: number; painted?: number };
+      w.__firstLine = mark;
+      requestAnimationFrame(() => setTimeout(() => (mark.painted = performance.now()), 0));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      /* not supported */
+    }
+  });
+  const page = await context.newPage();
+  const cdp = profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector('#line-0-quantity', { state: 'visible', timeout: 60_000 });
+  const visibleMs = await page.evaluate(() => performance.now());
+  await page.waitForFunction('window.__firstLine && window.__firstLine.painted', undefined, {
+    timeout: 30_000,
+  });
+  const firstLine = (await page.evaluate('window.__firstLine')) as { dom: number; painted: number };
+  if (cdp && profile) {
+    const { profile: data } = await cdp.send('Profiler.stop');
+    writeFileSync(profile, JSON.stringify(data));
+    log(`CPU profile of the first opening: ${profile}`);
+  }
+  // where the opening time goes: each API call's start and end (ms from navigation start)
+  const calls = (await page.evaluate(`performance.getEntriesByType('resource')
+    .filter(function (e) { return e.name.indexOf('/api/') >= 0 || /\\.(js|css|woff2)$/.test(e.name); })
+    .map(function (e) { return { name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, bytes: e.transferSize }; })`)) as OpenCall[];
+  const longTasks = (await page.evaluate('window.__longTasks || []')) as Array<{ start: number; ms: number }>;
+  const marks = (await page.evaluate(
+    `performance.getEntriesByType('mark').map(function (e) { return { name: e.name, start: e.startTime }; })`,
+  )) as Array<{ name: string; start: number }>;
+  return {
+    ms: firstLine.dom,
+    painted: firstLine.painted,
+    visible: visibleMs,
+    calls,
+    longTasks,
+    marks,
+    context,
+    page,
+  };
+}
+
+/** Signs in (the stored session), opens `url` once and answers the local storage the visit left. */
+async function earlierVisit(
+  browser: Browser,
+  session: unknown,
+  url: string,
+): Promise<Record<string, string>> {
+  const context = await browser.newContext();
+  const { token, expiresAt, user } = session as { token: string; expiresAt: string; user: unknown };
+  await context.addInitScript(
+    (s: string) => localStorage.setItem('p2p.session', s),
+    JSON.stringify({ token, expiresAt, user }),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('#line-0-quantity', { timeout: 60_000 });
+  const stored = (await page.evaluate(
+    `Object.fromEntries(Object.keys(localStorage).filter(function (k) { return k.indexOf('p2p.') === 0; }).map(function (k) { return [k, localStorage.getItem(k)]; }))`,
+  )) as Record<string, string>;
+  await context.close();
+  return stored;
+}
+
 async function main(): Promise<void> {
   const notes: string[] = [];
   let db: BenchDb | null = null;
@@ -85,11 +223,14 @@ async function main(): Promise<void> {
   let browser: Browser | null = null;
   let changes: number[] = [];
   let frames: number[] = [];
-  let openMs = NaN;
-  let openCalls: Array<{ name: string; start: number; end: number; bytes: number }> = [];
+  const openTimes: number[] = [];
+  const paintTimes: number[] = [];
+  const visibleTimes: number[] = [];
+  let first: Opened | null = null;
   let lineCount = 0;
   try {
-    if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) {
+      if (process.env.WEB_DIST) throw new Error(`WEB_DIST ${WEB_DIST} has no index.html`);
       log('apps/web/dist missing: npm run build -w @p2p/web');
       const r = spawnSync('npm', ['run', 'build', '-w', '@p2p/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
       if (r.status !== 0) throw new Error('the web build failed');
@@ -132,25 +273,26 @@ async function main(): Promise<void> {
         '--disable-quic',
       ],
     });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(
-      (s: string) => {
-        try {
-          localStorage.setItem('p2p.session', s);
-        } catch {
-          /* ignore */
-        }
-      },
-      JSON.stringify({ token: session.token, expiresAt: session.expiresAt, user: session.user }),
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.base}/order/${order.id}/edit`, { waitUntil: 'commit' });
-    await page.waitForSelector('#line-0-quantity', { state: 'visible', timeout: 60_000 });
-    openMs = await page.evaluate(() => performance.now());
-    // where the opening time goes: each API call's start and end (ms from navigation start)
-    openCalls = (await page.evaluate(`performance.getEntriesByType('resource')
-      .filter(function (e) { return e.name.indexOf('/api/') >= 0 || /\\.js$/.test(e.name); })
-      .map(function (e) { return { name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, bytes: e.transferSize }; })`)) as typeof openCalls;
+    const url = `${server.base}/order/${order.id}/edit`;
+    // an earlier visit: what it leaves in the local storage (the session, the form routes) is there
+    // for every cold opening, as it is for a user reloading the page
+    const stored = await earlierVisit(browser, session, url);
+    let opened: Opened | null = null;
+    for (let i = 0; i < OPENS; i++) {
+      if (opened) await opened.context.close();
+      opened = await openCold(browser, stored, url, i === 0 ? PROFILE : null);
+      openTimes.push(opened.ms);
+      paintTimes.push(opened.painted);
+      visibleTimes.push(opened.visible);
+      if (i === 0) first = opened;
+      const doc = opened.calls.find((c) => c.name === `/api/purchasing/order/${order.id}`);
+      log(
+        `open ${i + 1}: document asked at ${ms(doc?.start ?? NaN)}, answered at ${ms(doc?.end ?? NaN)}; first line input in the DOM at ${ms(opened.ms)}`,
+      );
+    }
+    const { context, page } = opened!;
+    const docCall = first!.calls.find((c) => c.name === `/api/purchasing/order/${order.id}`);
+    if (docCall) notes.push(`the browser received the document in ${(docCall.bytes / 1024).toFixed(0)} KiB`);
     await page.waitForSelector('[data-testid=total-value]', { timeout: 30_000 });
     await page.waitForTimeout(500);
 
@@ -163,9 +305,20 @@ async function main(): Promise<void> {
 
     for (let i = 0; i < 3; i++) await measure(i % 5, String(200 + i)); // warm-up
     const results: Array<{ change: number; frame: number }> = [];
+    const cdp = PROFILE_CHANGE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     for (let i = 0; i < RUNS; i++) {
       results.push(await measure(i % 8, String(300 + i)));
       await page.waitForTimeout(50);
+    }
+    if (cdp && PROFILE_CHANGE) {
+      const { profile: data } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE_CHANGE, JSON.stringify(data));
+      log(`CPU profile of the quantity changes: ${PROFILE_CHANGE}`);
     }
     const failed = results.filter((r) => r.change < 0).length;
     if (failed) notes.push(`${failed} of ${RUNS} changes did not change the total within 10 s`);
@@ -201,11 +354,26 @@ async function main(): Promise<void> {
   console.log(
     `quantity change -> next frame:        p50 ${ms(percentile(frames, 0.5))}  p95 ${ms(percentile(frames, 0.95))}`,
   );
-  console.log(`open /order/{id}/edit -> first line input visible: ${ms(openMs)} (from navigation start)`);
-  for (const c of openCalls)
+  const opens = (label: string, times: number[]) =>
+    console.log(
+      `open /order/{id}/edit -> ${label}: p50 ${ms(percentile(times, 0.5))} of ${times.length} cold opens (${times.map(ms).join(', ')})`,
+    );
+  console.log('times from navigation start:');
+  opens('first line input in the DOM', openTimes);
+  opens('first line input painted', paintTimes);
+  opens('seen visible by Playwright (polls; late while the page is busy)', visibleTimes);
+  console.log('the first opening, API calls and scripts (start -> end, bytes over the wire):');
+  for (const c of first?.calls ?? [])
     console.log(
       `  ${ms(c.start).padStart(8)} -> ${ms(c.end).padStart(8)}  ${(c.bytes / 1024).toFixed(0).padStart(5)} KiB  ${c.name}`,
     );
+  const tasks = first?.longTasks ?? [];
+  if (tasks.length) {
+    console.log(
+      `main-thread tasks over 50 ms (start +duration): ${tasks.map((x) => `${ms(x.start)} +${x.ms.toFixed(0)}`).join(', ')}`,
+    );
+  }
+  for (const m of first?.marks ?? []) console.log(`  mark ${ms(m.start).padStart(8)}  ${m.name}`);
   for (const n of notes) console.log(`- ${n}`);
   process.exit(0);
 }

@@ -30,6 +30,8 @@ test('a requester submits a requisition, sees who will approve and why, and the 
   await requester.locator('#line-0-item').fill('MAT-3300');
   await requester.locator('#line-0-description').fill('Packaging tape');
   await requester.locator('#line-0-quantity').fill('20');
+  // the requester's estimated price (a requisition valued 0.00 goes to no approver)
+  await requester.locator('#line-0-price').fill('3.5');
 
   // while the requisition is written, the dry run of the server's rules says who will approve it
   const plan = requester.getByTestId('approval-plan');

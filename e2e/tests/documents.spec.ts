@@ -182,6 +182,8 @@ test('a buyer creates an order with lines and price conditions and sees the tota
 });
 
 test('a buyer reopens a closed order and gets its deliveries as PDFs', async ({ page }) => {
+  // two orders, a workflow step and two PDFs: 55 s of a 60 s budget on a busy machine
+  test.setTimeout(120_000);
   await signIn(page, 'buyer');
   // P012 and P008 are orders of the Madrid plant's group: work on all orders
   await workIn(page, 'group-option-all');

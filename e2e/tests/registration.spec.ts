@@ -38,7 +38,8 @@ test('a supplier registers through the wizard, is approved, sets a password and 
   const row = page.getByTestId('registrations-table').locator('tr', { hasText: `Omega Parts ${stamp}` });
   await row.getByRole('button', { name: 'Approve' }).click();
   const link = await page.getByTestId('set-password-link').innerText();
-  expect(link).toMatch(/^\/set-password\/\S+$/);
+  // the full address to hand over (issue 11), on this server
+  expect(link).toMatch(/^https?:\/\/[^/]+\/set-password\/\S+$/);
   await page.getByTestId('signout').click();
   await expect(page).toHaveURL(/\/signin/);
 
@@ -56,4 +57,40 @@ test('a supplier registers through the wizard, is approved, sets a password and 
   await page.getByTestId('signin-submit').click();
   await expect(page.getByTestId('header-user-name')).toHaveText('Hello, Olga Martins');
   await expect(page.getByTestId('header-role-name')).toHaveText('Supplier');
+});
+
+test('a supplier manager rejects a registration: asked first, then the contact cannot sign in', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const company = `Sigma Tools ${stamp}`;
+  const registered = await page.request.post('/api/auth/supplier-registration', {
+    data: {
+      company: {
+        name: company,
+        vat: `PT6${stamp}`.slice(0, 14),
+        address: { street: 'Rua do Ouro', postcode: '1100-060', city: 'Lisboa', country: 'PT' },
+      },
+      contact: { name: 'Sara Silva', email: `sara.${stamp}@sigma.example`, username: `sigma-${stamp}` },
+      acceptTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await signIn(page, 'manager-supplier');
+  await page.goto('/account/registrations');
+  const row = page.getByTestId('registrations-table').locator('tr', { hasText: company });
+  await row.getByTestId('registration-reject').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(company);
+  await confirm.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByTestId('rejection-result')).toHaveText(
+    `${company} rejected: the contact's account is disabled.`,
+  );
+  await expect(page.getByTestId('registrations-table').locator('tr', { hasText: company })).toHaveCount(0);
+
+  const signin = await page.request.post('/api/auth/signin', {
+    data: { username: `sigma-${stamp}`, password: 'Any-Password-2026' },
+  });
+  expect(signin.status()).toBeGreaterThanOrEqual(400);
 });

@@ -51,7 +51,17 @@ async function submitProposal(browser: Browser, username: string, rfxKey: string
   await page.context().close();
 }
 
+/** Closes the catalogue look-up's suggestions of an item input (they open after a short delay). */
+async function closeLookup(page: Page, input: string) {
+  const panel = page.locator('.p-autocomplete-panel');
+  await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await page.locator(input).press('Escape');
+  await expect(panel).toBeHidden();
+}
+
 test('a requisition goes to sourcing and its RFx runs to the award', async ({ browser }) => {
+  // six people sign in and take about 60 steps: over a minute on a busy 2-core machine
+  test.setTimeout(150_000);
   // the requester files the requisition and sends it to sourcing
   const requester = await as(browser, 'requester');
   await requester.goto('/requisition/new');
@@ -59,10 +69,16 @@ test('a requisition goes to sourcing and its RFx runs to the award', async ({ br
   await requester.locator('#input-description').fill('E2E cleaning services');
   await requester.getByTestId('line-add').click();
   await requester.locator('#line-0-item').fill('SRV-0300');
+  // the catalogue look-up offers matches; the code typed is kept
+  await closeLookup(requester, '#line-0-item');
   await requester.locator('#line-0-quantity').fill('12');
+  // the requester's estimated prices (requisition lines require one)
+  await requester.locator('#line-0-price').fill('1400');
   await requester.getByTestId('line-add').click();
   await requester.locator('#line-1-item').fill('MAT-9001');
+  await closeLookup(requester, '#line-1-item');
   await requester.locator('#line-1-quantity').fill('40');
+  await requester.locator('#line-1-price').fill('2.1');
   await requester.getByTestId('action-save').click();
   await expect(requester).toHaveURL(/\/requisition\/\d+$/);
   await run(requester, 'workflow', 'rfq');

@@ -37,6 +37,19 @@ async function call(
   return (await res.json()) as Doc;
 }
 
+/** The document once the ERP integration (the demo's simulator) has taken it out of erp. */
+async function afterErp(request: APIRequestContext, model: string, id: string): Promise<Doc> {
+  await expect
+    .poll(
+      async () => (await call(request, 'buyer', 'GET', `/api/purchasing/${model}/${id}`))._state.current,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('erp-done');
+  return call(request, 'buyer', 'GET', `/api/purchasing/${model}/${id}`);
+}
+
 /** A P001 order of Alfa Components Lda, approved and confirmed by the ERP: its supplier sees it now. */
 async function orderSentToAlfa(request: APIRequestContext, description: string): Promise<Doc> {
   const suppliers = await call(request, 'buyer', 'GET', '/api/reference/supplier?q=Alfa');
@@ -57,8 +70,9 @@ async function orderSentToAlfa(request: APIRequestContext, description: string):
   // orders under 50,000 EUR are approved by a manager (the demo approval rules)
   doc = await move('manager', 'approve');
   doc = await move('buyer', 'workflow');
-  doc = await move('ihub-operator', 'workflow');
-  expect(doc._state.current).toBe('erp-done');
+  // the integration sends it to the ERP, which confirms it with its number
+  doc = await afterErp(request, 'order', doc._id);
+  expect(doc.key).toMatch(/^45\d{8}$/);
   return doc;
 }
 
@@ -116,15 +130,11 @@ test('a supplier confirms one order, negotiates another with a comment and dispa
   await expect(buyer.getByTestId('form-state')).toHaveAttribute('data-state', 'dispatched');
   await buyer.getByTestId('workflow-action-workflow').click();
   await buyer.getByTestId('workflow-confirm').click();
-  await expect(buyer.getByTestId('form-state')).toHaveAttribute('data-state', 'erp');
+  await expect(buyer.getByTestId('form-state')).toHaveAttribute('data-state', /^erp(-done)?$/);
 
   // the ERP posts it: the quantity is received on the order line
   const id = receptionUrl.split('/').pop()!;
-  const reception = await call(request, 'buyer', 'GET', `/api/purchasing/reception/${id}`);
-  await call(request, 'ihub-operator', 'POST', `/api/purchasing/reception/${id}/workflow`, {
-    action: 'workflow',
-    _version: reception._version,
-  });
+  await afterErp(request, 'reception', id);
   const order = await call(request, 'buyer', 'GET', `/api/purchasing/order/${toConfirm._id}`);
   expect(order.lines?.[0]?._cq).toBe('6.000');
   await buyer.reload();
