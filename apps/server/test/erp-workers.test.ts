@@ -107,3 +107,42 @@ describe('two workers share one outbox', () => {
     expect(b.creates.length).toBeGreaterThan(0);
   });
 });
+
+describe('a send slower than the lease', () => {
+  it('is not taken over by another sender while its worker lives: one attempt, one create', async () => {
+    const repo = erpOutboxRepository(t.conn.db);
+    const ref = 'P2PSLOW1';
+    await repo.enqueue({
+      domainId: 'acme',
+      documentId: null,
+      model: 'order',
+      iface: 'order.create',
+      externalRef: ref,
+      payload: order(ref),
+    });
+    // every ERP call takes four leases: without renewal the second sender claims it again
+    sim.store.faults.latencyMs = 600;
+    const c = countingConnector();
+    const worker = erpWorker(t.conn.db, c.connector, async () => undefined, {
+      concurrency: 2,
+      pollMs: 20,
+      leaseMs: 150,
+    });
+    worker.start();
+    const row = () =>
+      t.conn.db
+        .selectFrom('erp_outbox')
+        .select(['status', 'attempts'])
+        .where('external_ref', '=', ref)
+        .executeTakeFirstOrThrow();
+    const deadline = Date.now() + 30_000;
+    while ((await row()).status !== 'done' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    await worker.stop();
+    sim.store.faults.latencyMs = 0;
+
+    expect(await row()).toEqual({ status: 'done', attempts: 1 });
+    expect(c.creates).toEqual([ref]);
+    expect(sim.store.where('A_PurchaseOrder', 'CorrespondenceExternalReference', ref)).toHaveLength(1);
+  });
+});

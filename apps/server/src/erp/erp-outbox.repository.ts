@@ -140,6 +140,21 @@ export function erpOutboxRepository(db: Db) {
       });
     },
 
+    /**
+     * Renews a message's lease while its worker is still sending it: a lease runs out only when its
+     * worker died, never because the ERP was slow (another sender would send it a second time).
+     */
+    async renew(id: string, worker: string, leaseMs: number): Promise<boolean> {
+      const res = await q
+        .updateTable('erp_outbox')
+        .set({ locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where('id', '=', id)
+        .where('locked_by', '=', worker)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
     /** Writes a worker's result; only while it still holds the message (a lost lease writes nothing). */
     async settle(
       id: string,

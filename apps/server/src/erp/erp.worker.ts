@@ -23,7 +23,7 @@ import { reversalPosted, reversalRefused, REVERSE_INTERFACE, type ReversalPayloa
  * features' effects run: a goods receipt receives on its order). Exactly once in the ERP: a
  * message on its second or later attempt first asks the ERP for its external reference; a crash
  * at any point leaves the message running with a lease that runs out, and the next claim finds
- * the document (sent) or sends it (not sent).
+ * the document (sent) or sends it (not sent). A live worker renews its leases while it sends.
  */
 export interface WorkerOptions {
   /** how many messages one instance sends at the same time */
@@ -121,6 +121,23 @@ export function erpWorker(db: Db, connector: ErpConnector, transition: Transitio
   }
 
   async function work(msg: OutboxRow): Promise<void> {
+    // the lease is renewed while this worker lives, so a slow ERP never lets another sender take it
+    const renewal = setInterval(
+      () =>
+        void repo
+          .renew(msg.id, id, leaseMs)
+          .catch((err: unknown) => opts.log?.(`ERP message ${msg.id}: lease not renewed`, err)),
+      Math.max(20, Math.floor(leaseMs / 3)),
+    );
+    renewal.unref();
+    try {
+      await attempt(msg);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function attempt(msg: OutboxRow): Promise<void> {
     try {
       const created = await send(msg);
       const answer = { key: created.key, ...(created.year ? { year: created.year } : {}) };
