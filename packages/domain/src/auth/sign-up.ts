@@ -47,7 +47,10 @@ export function normalizeEmailDomains(list: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of list) {
     // Blanks and @ are stripped together so that a second pass finds nothing more to strip.
-    const d = raw.toLowerCase().replace(/^[\s@]+/, '').trim();
+    const d = raw
+      .toLowerCase()
+      .replace(/^[\s@]+/, '')
+      .trim();
     if (d && !out.includes(d)) out.push(d);
   }
   return out;
