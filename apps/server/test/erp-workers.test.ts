@@ -129,12 +129,11 @@ describe('a send slower than the lease', () => {
       leaseMs: 150,
     });
     worker.start();
-    const row = () =>
-      t.conn.db
-        .selectFrom('erp_outbox')
-        .select(['status', 'attempts'])
-        .where('external_ref', '=', ref)
-        .executeTakeFirstOrThrow();
+    const row = async () =>
+      (
+        await sql<{ status: string; attempts: number }>`select status, attempts from erp_outbox
+          where external_ref = ${ref}`.execute(t.conn.db)
+      ).rows[0]!;
     const deadline = Date.now() + 30_000;
     while ((await row()).status !== 'done' && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
