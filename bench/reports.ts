@@ -272,10 +272,15 @@ function whatSql(now: Date): Case['sql'] {
   // or a reversal of a goods receipt) failed or died, counted from the failed messages
   const erpError = (reversal: boolean) => {
     const kind = (o: string) => `(${o}.interface = 'goods-receipt.reverse') = ${reversal}`;
-    return `d.id in (select o.document_id from erp_outbox o
+    const failed = `select o.document_id from erp_outbox o
       where o.status in ('failed', 'dead') and o.direction = 'out' and ${kind('o')}
         and o.id = (select max(n.id) from erp_outbox n where n.document_id = o.document_id
-          and n.direction = 'out' and ${kind('n')}))`;
+          and n.direction = 'out' and ${kind('n')})`;
+    // a reversal's error is also a reception the supplier's refusal put in reverse-fail
+    return reversal
+      ? `d.id in (${failed} union all select r.id from documents r where r.state = 'reverse-fail')
+          and d.state <> 'reverse-wait'`
+      : `d.id in (${failed})`;
   };
   const errors = (model: string, reversal = false) =>
     per(model, ['count(*)::text as c0'], [erpError(reversal)]);

@@ -97,6 +97,22 @@ describe('ERP errors on the dashboard', () => {
     expect(await listed('reception', reversalsAfter.filter)).not.toContain(posted!.id);
   });
 
+  it('counts a return the supplier refused (reverse-fail, no message), until the buyer asks again', async () => {
+    const [refused, askedAgain] = await documentsOf('reception', 2);
+    const before = await listed('reception', (await figure('reverse-errors')).filter);
+    expect(before).not.toContain(refused!.id);
+    await sql`update documents set state = 'reverse-fail' where id = ${refused!.id}`.execute(t.conn.db);
+    // refused by the ERP, then asked again: waiting for the supplier, no longer an error
+    await message(askedAgain!, 'reception', 'goods-receipt.reverse', 'failed');
+    await sql`update documents set state = 'reverse-wait' where id = ${askedAgain!.id}`.execute(t.conn.db);
+
+    const after = await figure('reverse-errors');
+    const ids = await listed('reception', after.filter);
+    expect(ids).toContain(refused!.id);
+    expect(ids).not.toContain(askedAgain!.id);
+    expect(ids.length).toBe(after.count);
+  });
+
   it('counts the same among all the figures as alone (its own statement)', async () => {
     const all = await call<ReportResult>(t.app, 'POST', '/api/reporting/query/result', {
       token,

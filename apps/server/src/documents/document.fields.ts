@@ -137,14 +137,20 @@ const VALUE_FILTERS: Readonly<Record<string, (v: string) => RawBuilder<boolean> 
   // failed message is its document's last when it is the max id of the document's messages of its
   // kind: one backward probe of erp_outbox_document per failed message (as `not exists (... n.id >
   // o.id)` the planner hashed the whole outbox instead: 160 ms against 20 ms on 77,000 messages).
+  // A reversal's error is also a reception in reverse-fail with no message at all (the supplier
+  // refused the return), and stops being one while the buyer's new request waits (reverse-wait).
   erp: (v) => {
     if (v !== 'error' && v !== 'reverse-error') return undefined;
     const reversal = v === 'reverse-error';
-    return sql<boolean>`d.id in (select o.document_id from erp_outbox o
+    const failed = sql`select o.document_id from erp_outbox o
       where o.status in ('failed', 'dead') and o.direction = 'out'
         and (o.interface = 'goods-receipt.reverse') = ${reversal}
         and o.id = (select max(n.id) from erp_outbox n where n.document_id = o.document_id
-          and n.direction = 'out' and (n.interface = 'goods-receipt.reverse') = ${reversal}))`;
+          and n.direction = 'out' and (n.interface = 'goods-receipt.reverse') = ${reversal})`;
+    return reversal
+      ? sql<boolean>`d.id in (${failed} union all
+          select r.id from documents r where r.state = 'reverse-fail') and d.state <> 'reverse-wait'`
+      : sql<boolean>`d.id in (${failed})`;
   },
 };
 export const VALUE_FILTER_KEYS: readonly string[] = Object.keys(VALUE_FILTERS);

@@ -86,7 +86,8 @@ export const DASHBOARD_WHAT: readonly WhatDef[] = [
     parts: fixed(part('reception', { erp: 'error' })),
   },
   {
-    // a reversal of a goods receipt the ERP refused or never took (status icon reverse-fail)
+    // a reversal of a goods receipt the supplier or the ERP refused, or the ERP never took
+    // (status icon reverse-fail), until the buyer asks again
     _id: 'reverse-errors',
     labels: { en: 'Reverse errors', pt: 'Estornos com erro' },
     figure: 'count',

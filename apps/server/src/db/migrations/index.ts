@@ -21,6 +21,7 @@ import * as reports from './0020-reports.ts';
 import * as erpOutbox from './0024-erp-outbox.ts';
 import * as unspsc from './0025-unspsc.ts';
 import * as erpOutboxErrors from './0026-erp-outbox-errors.ts';
+import * as reverseFail from './0027-reverse-fail.ts';
 import * as dashboards from './0021-dashboards.ts';
 import * as passwordReset from './0022-password-reset.ts';
 import * as mapPlaces from './0023-map-places.ts';
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-erp-outbox': erpOutbox,
   '0025-unspsc': unspsc,
   '0026-erp-outbox-errors': erpOutboxErrors,
+  '0027-reverse-fail': reverseFail,
 };
