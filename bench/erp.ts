@@ -1,5 +1,5 @@
 /**
- * node --import tsx bench/erp.ts -- [--orders N] [--latency MS] [--db postgres://...]
+ * npm run bench:erp -- [--orders N] [--latency MS] [--db postgres://...]
  *
  * The ERP outbox against the SAP-shaped simulator, in one process:
  * 1. throughput: N approved orders (default 500) moved to erp first, then one worker with 5 senders
