@@ -140,10 +140,19 @@ export function earlyEntryPlugin(name = 'early', form = 'features/documents/comp
         const formFiles = formChunk
           ? [...chunkFiles(bundle, formChunk.fileName)].filter((f) => !inPage.has(f))
           : [];
+        // their stylesheets too: vite's loader of a lazy chunk waits for its css to load unless a
+        // stylesheet link to it is in the page already (it was asked for late, 230 ms on a reload)
+        const formCss = formFiles.flatMap((f) => [
+          ...((bundle[f] as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ??
+            []),
+        ]);
         return [
           {
             tag: 'meta',
-            attrs: { name: 'p2p-form-chunks', content: formFiles.map((f) => `/${f}`).join(' ') },
+            attrs: {
+              name: 'p2p-form-chunks',
+              content: [...formFiles, ...formCss].map((f) => `/${f}`).join(' '),
+            },
             injectTo: 'head-prepend' as const,
           },
           ...early.imports.map((file) => ({
