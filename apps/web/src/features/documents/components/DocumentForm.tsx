@@ -229,7 +229,10 @@ export function DocumentForm({
         <OrderShipments ships={ships} onPdf={commands.pdf} opening={commands.pending.shipment} />
       )}
 
-      {!creating && doc && <TimelinePanel model={model} id={id} stateLabel={stateLabel} lang={lang} />}
+      {/* after the first screen too: the timeline and its note composer are below the lines */}
+      {!creating && doc && painted && (
+        <TimelinePanel model={model} id={id} stateLabel={stateLabel} lang={lang} />
+      )}
 
       {/* unsaved changes: a route change, a reload or closing the tab asks first */}
       {!readOnlyView && <LeaveGuard when={draft.isDirty} />}

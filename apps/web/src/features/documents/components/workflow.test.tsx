@@ -39,6 +39,8 @@ describe('workflow actions', () => {
   it('requires a comment for reject, posts the action with the version and shows the moved document', async () => {
     moveTo('rejected');
     renderForm();
+    // the timeline comes after the first screen
+    await waitFor(() => expect(server.calls('GET', '/api/communication/messages/order/7')).toHaveLength(1));
     fireEvent.click(await screen.findByTestId('workflow-action-reject'));
     expect(screen.getByTestId('workflow-action-reject').textContent).toBe('Reject');
     const confirm = await screen.findByTestId('workflow-confirm');
