@@ -337,6 +337,9 @@ export const PROBES: Record<string, Build> = {
   'GET /api/admin/unspsc/groups': none('/api/admin/unspsc/groups'),
   'PUT /api/admin/unspsc/groups/:prefix': none('/api/admin/unspsc/groups/99', { materialGroup: '' }),
   'DELETE /api/admin/unspsc/groups/:prefix': none('/api/admin/unspsc/groups/99999999'),
+  // an item's code by hand: admins and ihub roles (403 for the rest, unspsc-items.test.ts); an item
+  // that does not exist changes nothing
+  'PUT /api/ihub/items/:code/unspsc': none('/api/ihub/items/NO-SUCH-ITEM/unspsc', { unspsc: null }),
   'GET /api/audit/export': none('/api/audit/export'),
   // recent activity, chats and photos: the participant and photo rules themselves are proven in
   // activity.test.ts, chat.test.ts and photo.test.ts (the matrix's world holds no chat)

@@ -3,6 +3,9 @@ import { isAdminLevel, isIhub } from '@p2p/domain';
 import {
   described,
   errorResponses,
+  ItemUnspscBodySchema,
+  ItemUnspscParamsSchema,
+  ItemUnspscSchema,
   OkSchema,
   UnspscGroupBodySchema,
   UnspscGroupListSchema,
@@ -25,6 +28,7 @@ import {
   listMaterialGroups,
   materialGroupOf,
   searchUnspsc,
+  setItemUnspsc,
   upsertMaterialGroup,
 } from './unspsc.ts';
 
@@ -36,8 +40,8 @@ function allowMapping(auth: AuthContext) {
 
 /**
  * UNSPSC codes: the tree and search for every signed-in user; the import of the official file for
- * admins; the tenant's mapping from code prefixes to ERP material groups for admins and ihub roles
- * ('signed-in' policy: 403 to every other role, after the schema).
+ * admins; the tenant's mapping from code prefixes to ERP material groups, and an item's code set by
+ * hand, for admins and ihub roles ('signed-in' policy: 403 to every other role, after the schema).
  */
 export const unspscRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const tags = ['unspsc'];
@@ -145,6 +149,29 @@ export const unspscRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       allowMapping(auth);
       if (!(await deleteMaterialGroup(db, auth.domainId, req.params.prefix))) throw notFound();
       return { ok: true as const };
+    },
+  );
+  app.put(
+    '/ihub/items/:code/unspsc',
+    {
+      config: { policy: 'signed-in' },
+      schema: {
+        tags,
+        operationId: 'putItemUnspsc',
+        summary:
+          "Sets or clears (null) the UNSPSC code of a catalogue item of the caller's tenant; the ERP import replaces it when the ERP gives one",
+        params: ItemUnspscParamsSchema,
+        body: ItemUnspscBodySchema,
+        response: {
+          200: described(ItemUnspscSchema, 'The item with its code'),
+          ...errorResponses(400, 401, 403, 404, 503),
+        },
+      },
+    },
+    async (req) => {
+      const auth = caller(req);
+      allowMapping(auth);
+      return setItemUnspsc(db, auth, req.params.code, req.body.unspsc);
     },
   );
 };

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { audit, type AuditActor } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
-import { fieldErrors } from '../lib/app-error.ts';
+import { AppError, fieldErrors } from '../lib/app-error.ts';
+import { withItems } from '../reference/reference.repository.ts';
 
 /** The seed's message (001 section 4.1, status unspsc-fail), exactly. */
 export const UNSPSC_OUT_OF_SCOPE = 'UNSPSC Code outside the scope of integration';
@@ -164,4 +166,60 @@ export async function deleteMaterialGroup(db: Db, domainId: string, prefix: stri
       db,
     );
   return Number(res.numAffectedRows ?? 0) > 0;
+}
+
+type ItemCodeRow = {
+  code: string;
+  name: string;
+  unspsc: string | null;
+  title: string | null;
+  materialGroup: string | null;
+};
+
+/**
+ * Sets (or clears, null) the UNSPSC code of a catalogue item of the tenant by hand, with its audit
+ * event in the same transaction. The code must be one of the code set; an unknown item is a 404, an
+ * unknown code a 400, and neither changes anything. The ERP stays the master of materials: its next
+ * import replaces this code when it gives one for the material (erp.import-records.ts).
+ */
+export async function setItemUnspsc(
+  db: Db,
+  auth: AuditActor,
+  itemCode: string,
+  unspsc: string | null,
+): Promise<ItemCodeRow> {
+  return db.transaction().execute(async (trx) => {
+    const item = await withItems(trx)
+      .selectFrom('items')
+      .select(['id', 'code', 'name', 'unspsc', 'material_group'])
+      .where('domain_id', '=', auth.domainId)
+      .where('code', '=', itemCode)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!item) throw new AppError('not_found', 'No such item.', { key: 'unspsc.item-not-found' });
+    let title: string | null = null;
+    if (unspsc !== null) {
+      const known = await sql<{
+        title: string;
+      }>`select title from unspsc_codes where code = ${unspsc}`.execute(trx);
+      if (!known.rows[0]) {
+        const message = 'Unknown UNSPSC code: pick a code of the code set.';
+        throw fieldErrors(message, [{ field: 'unspsc', message }], 'unspsc.unknown-code');
+      }
+      title = known.rows[0].title;
+    }
+    if (item.unspsc !== unspsc) {
+      await withItems(trx).updateTable('items').set({ unspsc }).where('id', '=', item.id).execute();
+      await audit.record(trx, {
+        auth,
+        entity: 'item',
+        entityId: String(item.id),
+        action: 'update',
+        before: { code: item.code, unspsc: item.unspsc },
+        after: { code: item.code, unspsc },
+        detail: { unspsc: 'by hand' },
+      });
+    }
+    return { code: item.code, name: item.name, unspsc, title, materialGroup: item.material_group };
+  });
 }

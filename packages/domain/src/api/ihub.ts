@@ -115,3 +115,25 @@ export type UnspscScope = Static<typeof UnspscScopeSchema>;
 export const UnspscGroupBodySchema = Type.Object({
   materialGroup: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9_-]+$' }),
 });
+
+/**
+ * An item's UNSPSC code set by hand (PUT /ihub/items/{code}/unspsc, ihub roles and administrators):
+ * an 8-digit code of the code set, or null to clear it. The ERP import keeps a hand-set code when
+ * the ERP gives none for the material, and replaces it when it gives one.
+ */
+export const ItemUnspscParamsSchema = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 100, description: "the item's code in the catalogue" }),
+});
+export const ItemUnspscBodySchema = Type.Object({
+  unspsc: OrNull(Type.String({ pattern: '^[0-9]{8}$', description: 'a code of the UNSPSC code set' })),
+});
+export type ItemUnspscBody = Static<typeof ItemUnspscBodySchema>;
+export const ItemUnspscSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  unspsc: OrNull(Type.String()),
+  /** the title of the code in the code set */
+  title: OrNull(Type.String()),
+  materialGroup: OrNull(Type.String()),
+});
+export type ItemUnspsc = Static<typeof ItemUnspscSchema>;

@@ -30,6 +30,11 @@ export const ERP_MESSAGES = {
     en: 'Not an UNSPSC file: the columns Segment, Segment Title, Family, Family Title, Class, Class Title, Commodity and Commodity Title are needed.',
     pt: 'Não é um ficheiro UNSPSC: são precisas as colunas Segment, Segment Title, Family, Family Title, Class, Class Title, Commodity e Commodity Title.',
   },
+  'unspsc.unknown-code': {
+    en: 'Unknown UNSPSC code: pick a code of the code set.',
+    pt: 'Código UNSPSC desconhecido: escolha um código da lista de códigos.',
+  },
+  'unspsc.item-not-found': { en: 'No such item.', pt: 'Artigo inexistente.' },
   'erp.no-message': {
     en: 'No ERP message for this document.',
     pt: 'Não há mensagem do ERP para este documento.',
