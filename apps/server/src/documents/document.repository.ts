@@ -328,6 +328,18 @@ export function documentRepository(db: Db) {
       return row?.name;
     },
 
+    /** The UNSPSC code and ERP material group of catalogue items of the domain, by item code. */
+    async itemDefaults(
+      domainId: string,
+      codes: ReadonlyArray<string>,
+    ): Promise<Map<string, { unspsc: string | null; materialGroup: string | null }>> {
+      if (!codes.length) return new Map();
+      const rows = await sql<{ code: string; unspsc: string | null; material_group: string | null }>`
+        select code, unspsc, material_group from items
+        where domain_id = ${domainId} and code in (${sql.join(codes)})`.execute(db);
+      return new Map(rows.rows.map((r) => [r.code, { unspsc: r.unspsc, materialGroup: r.material_group }]));
+    },
+
     async userExists(domainId: string, id: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

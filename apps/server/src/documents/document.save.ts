@@ -17,6 +17,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
 import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
+import { linesCarryUnspsc, pickedItems, withItemDefaults } from './document.item-defaults.ts';
 import { protectKitValues } from './document.kit-values.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentMessageRepository } from './document-message.repository.ts';
@@ -168,9 +169,14 @@ export function documentSave(db: Db, access: DocumentAccess) {
       state,
     });
     const { header, errors } = await buildWrite(auth, model, ruled, stored?.row ?? null, repo);
-    const lines = Array.isArray(ruled.lines)
-      ? (ruled.lines as Array<Record<string, unknown>>)
-      : ((stored?.doc.lines ?? []) as Array<Record<string, unknown>>);
+    const storedLines = (stored?.doc.lines ?? []) as Array<Record<string, unknown>>;
+    let lines = Array.isArray(ruled.lines) ? (ruled.lines as Array<Record<string, unknown>>) : storedLines;
+    // a line whose item was just picked takes the item's UNSPSC code and material group
+    if (lines !== storedLines && linesCarryUnspsc(model)) {
+      const picked = pickedItems(lines, storedLines);
+      if (picked.length)
+        lines = withItemDefaults(lines, storedLines, await repo.itemDefaults(auth.domainId, picked));
+    }
     // Every error of the save is answered at once: the header's, the pricing's and the field rules'.
     const priced = priceOrCollect(lines, state, errors);
     const proposed = proposedDocument(header, priced ?? unpriced(lines), state, lines);
