@@ -63,7 +63,10 @@ export async function importMaterial(
     .executeTakeFirst();
   const data = row?.data as Record<string, unknown> | undefined;
   if (data && storedHash(data) === hash) return 'unchanged';
-  const columns = { name: m.name, uom: m.unit, material_group: m.materialGroup, unspsc: m.unspsc };
+  // The ERP is the master of materials: its UNSPSC code replaces one set by hand (PUT
+  // /ihub/items/{code}/unspsc) only when it gives one; a material without a code keeps the item's.
+  const unspsc = m.unspsc ?? row?.unspsc ?? null;
+  const columns = { name: m.name, uom: m.unit, material_group: m.materialGroup, unspsc };
   const after = { ...data, ...importedMark(hash, m.key) };
   if (row) {
     await items
