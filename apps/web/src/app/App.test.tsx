@@ -4,6 +4,7 @@ import type { AppConfig, RouteConfig } from '@p2p/domain';
 import { jsonResponse, testConfig, testUser } from '../test/render.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { resetSession, sessionStore, startSession } from '../lib/session.ts';
+import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { App } from './App.tsx';
 import { appRoutes } from './route-table.tsx';
 
@@ -67,6 +68,14 @@ describe('route table', () => {
 });
 
 describe('App', () => {
+  it("remembers the document forms' paths for the next reload's early entry", async () => {
+    storage.remove(STORAGE_KEYS.formRoutes);
+    serve(testConfig({ routes: [ordersRoute] }));
+    render(<App />);
+    await waitFor(() => expect(storage.get(STORAGE_KEYS.formRoutes)).toBeTruthy());
+    expect(JSON.parse(String(storage.get(STORAGE_KEYS.formRoutes)))).toEqual({ '/orders': 'order' });
+  });
+
   it('sends signed-out visits to /signin with the full path as redirect, then back after sign-in', async () => {
     window.history.replaceState(null, '', '/orders?q=open');
     const fetchMock = serve(testConfig({ routes: [ordersRoute] }), {

@@ -7,6 +7,7 @@ import type { AppConfig } from '@p2p/domain';
 import { Loading } from '../components/Loading.tsx';
 import { OfflineScreen } from '../components/OfflineScreen.tsx';
 import { api } from '../lib/api-client.ts';
+import { rememberFormRoutes } from '../lib/early-requests.ts';
 import { activeDomain, AppConfigContext } from '../lib/app-config.ts';
 import { usePickedDomain, useSessionDomain } from '../lib/domain.ts';
 import { i18n, setLanguage } from '../lib/i18n.ts';
@@ -14,7 +15,7 @@ import { rememberOfflineRecord } from '../lib/offline.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useUser } from '../lib/session.ts';
 import { applyTheme } from '../lib/theme.ts';
-import { buildRouteObjects } from './route-table.tsx';
+import { buildRouteObjects, formRoutesOf } from './route-table.tsx';
 
 export const appConfigQuery = (lang: string) => ({
   queryKey: ['config', 'app', lang],
@@ -45,6 +46,9 @@ function AppRouter({ config }: { config: AppConfig }) {
   // the table only changes with the server's routes or the maintenance flag
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const router = useMemo(() => createBrowserRouter(buildRouteObjects(config)), [routes, maintenance]);
+  // the next reload's early entry reads them before the app (and this configuration) has loaded
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => rememberFormRoutes(formRoutesOf(config)), [routes]);
   return <RouterProvider router={router} />;
 }
 

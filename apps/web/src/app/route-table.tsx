@@ -12,7 +12,6 @@ import {
   type RouteConfig,
 } from '@p2p/domain';
 import { NotFound } from '../components/NotFound.tsx';
-import { rememberFormRoutes } from '../lib/early-requests.ts';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
@@ -217,6 +216,13 @@ export function isPublicRoute(name: string, config: Pick<AppConfig, 'publicRoute
   return (PUBLIC_ROUTES as readonly string[]).includes(name) || config.publicRoutes.includes(name);
 }
 
+/** The document forms' list paths and models ('/order' -> 'order'), for the early entry of a reload. */
+export function formRoutesOf(config: AppConfig): Record<string, string> {
+  return Object.fromEntries(
+    appRoutes(config).flatMap((r) => (r.form && r.form.path !== '/' ? [[r.form.path, r.form.model]] : [])),
+  );
+}
+
 const LAYOUTS: Layout[] = ['default', 'empty', 'read', 'large'];
 
 /** The react-router table: layouts hold public routes and a guarded branch; maintenance leaves only not-found. */
@@ -232,11 +238,6 @@ export function buildRouteObjects(config: AppConfig): RouteObject[] {
     ];
   }
   const routes = appRoutes(config);
-  rememberFormRoutes(
-    Object.fromEntries(
-      routes.flatMap((r) => (r.form && r.form.path !== '/' ? [[r.form.path, r.form.model]] : [])),
-    ),
-  );
   const children: RouteObject[] = LAYOUTS.map((layout) => {
     const mine = routes.filter((r) => r.layout === layout);
     const open = mine
