@@ -25,6 +25,11 @@ beforeAll(async () => {
   t = await createTestApp();
   // the UNSPSC case below builds its own mapping: the demo's (seed/demo-unspsc.ts) is not its subject
   await t.conn.db.deleteFrom('unspsc_material_groups' as never).execute();
+  // but the orders' lines take their item's code (MAT-1000: 40142300), which must map to be sent
+  await t.conn.db
+    .insertInto('unspsc_material_groups' as never)
+    .values({ domain_id: 'acme', prefix: '401423', material_group: 'HYDRAULICS' } as never)
+    .execute();
   sim = await buildErpSimulator({ user: 'P2P', password: 'secret-pw', client: '100' });
   const url = await sim.listen({ port: 0, host: '127.0.0.1' });
   const connector = sapConnector({
