@@ -16,6 +16,7 @@ import {
   type IhubKind,
 } from '../api/ihub-messages.ts';
 import { ErpImportButton } from './ErpImportButton.tsx';
+import { ItemUnspscPanel } from './ItemUnspscPanel.tsx';
 import { ResendDialog } from './ResendDialog.tsx';
 import { UnspscPanel } from './UnspscPanel.tsx';
 
@@ -225,6 +226,7 @@ export function IhubMonitorPage() {
       </DataTable>
       <ResendDialog id={resend} onClose={() => setResend(null)} />
       <UnspscPanel />
+      <ItemUnspscPanel />
     </div>
   );
 }
