@@ -35,8 +35,20 @@ async function loadHome(page: Page): Promise<DashboardAnswer> {
 }
 
 /** Drags with the mouse from the centre of `from` by (dx, dy), in small steps like a hand. */
+/**
+ * Drags `from` by (dx, dy) once it has stopped moving: the grid animates an item to its new place
+ * (a css transition), and a press on a handle still in flight lands beside it.
+ */
 async function drag(page: Page, from: Locator, dx: number, dy: number) {
-  const box = (await from.boundingBox())!;
+  let box = (await from.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const was = box;
+      await page.waitForTimeout(100);
+      box = (await from.boundingBox())!;
+      return box.x === was.x && box.y === was.y && box.width === was.width && box.height === was.height;
+    })
+    .toBe(true);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
