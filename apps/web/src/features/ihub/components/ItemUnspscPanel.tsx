@@ -37,13 +37,16 @@ export function ItemUnspscPanel() {
   const list = useItemPage(q, page);
   const save = useSaveItemUnspsc();
 
+  // a new search starts on its first page; the same search (the first render) keeps the page shown
   useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
     const timer = setTimeout(() => {
-      setQ(text.trim());
+      setQ(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, q]);
 
   const store = (code: string, unspsc: string | null) =>
     save.mutate(
