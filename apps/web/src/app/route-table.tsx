@@ -15,13 +15,11 @@ import { NotFound } from '../components/NotFound.tsx';
 import { useUser } from '../lib/session.ts';
 // from its own file: auth/index.ts also exports the auth pages loaded on demand (routes/pages.tsx)
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
-import { ApprovalPanel } from '../features/approvals/index.ts';
 import { AuditHistoryLink } from '../features/audit/index.ts';
 import { FavoriteToggle } from '../features/favorites/index.ts';
 import { HelpPage } from '../features/help/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
-import { ReceivingActionButton } from '../features/receiving/index.ts';
-import { IhubModeNotice, IhubMonitorPage } from '../features/ihub/index.ts';
+import { IhubModeNotice } from '../features/ihub/components/IhubModeNotice.tsx';
 import { AppLayout, RootLayout } from './layouts.tsx';
 import { RequireAuth } from './guards.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -34,6 +32,9 @@ import { ReportBuilderPage, ReportListPage, ReportViewerPage } from './routes/re
 import {
   AccountPage,
   AdminPage,
+  ApprovalPanel,
+  IhubMonitorPage,
+  ReceivingActionButton,
   AuditPage,
   DocumentListPage,
   ForgotPasswordPage,

@@ -2,7 +2,6 @@ import { useParams } from 'react-router';
 import { hasRole, type RouteConfig } from '@p2p/domain';
 import { NotFound } from '../../components/NotFound.tsx';
 import { useUser } from '../../lib/session.ts';
-import { ApprovalRulesEditor } from '../../features/approvals/index.ts';
 import { AuditHistoryLink } from '../../features/audit/index.ts';
 import { FavoriteToggle } from '../../features/favorites/index.ts';
 import { lazyPage } from './pages.tsx';
@@ -12,6 +11,10 @@ export const FrameRoute = lazyPage(() => import('../../features/frame/index.ts')
 /** The document form, from its own chunk like every documents page (routes/pages.tsx). */
 const DocumentForm = lazyPage(() =>
   import('../../features/documents/components/DocumentForm.tsx').then((m) => m.DocumentForm),
+);
+/** The approval rules editor (view kind config-rule), from its own chunk: the first screen does not need it. */
+const ApprovalRulesEditor = lazyPage(() =>
+  import('../../features/approvals/components/ApprovalRulesEditor.tsx').then((m) => m.ApprovalRulesEditor),
 );
 /** /qr: the QR scanner (its own chunk; the decoder loads when the camera starts). */
 export const QrRoute = lazyPage(() => import('../../features/qr/index.ts').then((m) => m.QrScannerPage));

@@ -62,3 +62,29 @@ export const DocumentFormPage = lazyPage(() =>
 export const DocumentReadPage = lazyPage(() =>
   import('../../features/documents/components/pages.tsx').then((m) => m.DocumentReadPage),
 );
+export const IhubMonitorPage = lazyPage(() =>
+  import('../../features/ihub/components/IhubMonitorPage.tsx').then((m) => m.IhubMonitorPage),
+);
+
+/**
+ * A part another feature lends to a page (the form's approval panel, the receiving action), loaded
+ * with the page that shows it instead of with the app's first screen. Shown in a Suspense of its
+ * own (fallback: nothing); a chunk that cannot be loaded leaves the part out.
+ */
+function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async (): Promise<{ default: ComponentType<P> }> => {
+    try {
+      return { default: await load() };
+    } catch (error) {
+      console.error(error);
+      return { default: () => null };
+    }
+  });
+}
+
+export const ApprovalPanel = lazySlot(() =>
+  import('../../features/approvals/components/ApprovalPanel.tsx').then((m) => m.ApprovalPanel),
+);
+export const ReceivingActionButton = lazySlot(() =>
+  import('../../features/receiving/components/ReceivingAction.tsx').then((m) => m.ReceivingActionButton),
+);

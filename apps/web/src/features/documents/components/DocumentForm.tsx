@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { actsAsSupplier, getPath, labelText, resolveFieldType, type FieldConfig } from '@p2p/domain';
 import { valuePath, type FieldContext } from '../../../components/fields/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -39,7 +39,10 @@ export interface DocumentFormProps {
   extraActions?: DocumentActionSlot;
 }
 
-/** The generic form view: collapsible groups, actions, read / edit / create modes, lines with live totals. */
+/**
+ * The generic form view: collapsible groups, actions, read / edit / create modes, lines with live totals.
+ * The slots may be loaded on demand (routes/pages.tsx): each has a Suspense of its own.
+ */
 export function DocumentForm({
   model,
   path,
@@ -169,7 +172,11 @@ export function DocumentForm({
           <Favorite model={model} id={id} />
         )}
         {AuditHistory && doc && <AuditHistory model={model} id={id} />}
-        {ExtraActions && doc && mode === 'read' && !readOnlyView && <ExtraActions model={model} doc={doc} />}
+        {ExtraActions && doc && mode === 'read' && !readOnlyView && (
+          <Suspense fallback={null}>
+            <ExtraActions model={model} doc={doc} />
+          </Suspense>
+        )}
         {!readOnlyView && (
           <DocumentActions
             mode={mode}
@@ -223,7 +230,11 @@ export function DocumentForm({
       />
 
       {/* after the first screen: who approves (a dry run over the whole draft) */}
-      {painted && Approval && !readOnlyView && <Approval model={model} doc={doc} draft={view} mode={mode} />}
+      {painted && Approval && !readOnlyView && (
+        <Suspense fallback={null}>
+          <Approval model={model} doc={doc} draft={view} mode={mode} />
+        </Suspense>
+      )}
 
       {mode === 'read' && !readOnlyView && isOrder && ships.length > 0 && (
         <OrderShipments ships={ships} onPdf={commands.pdf} opening={commands.pending.shipment} />
