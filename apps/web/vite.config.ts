@@ -57,6 +57,14 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 1,
             },
+            {
+              // the PrimeReact components only later pages use, in one file rather than one per
+              // component: a form's first load asked for a dozen files of 1-7 KB, queued six at a time
+              // behind the browser's connection limit
+              name: 'primereact-pages',
+              test: /node_modules[\\/]primereact[\\/]/,
+              priority: 0,
+            },
           ],
         },
       },
