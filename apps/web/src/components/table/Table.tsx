@@ -163,7 +163,9 @@ export function Table(props: TableProps) {
           )}
         </div>
       )}
-      <div className="table-block__scroll">
+      <div
+        className={`table-block__scroll${loading && rows.length === 0 ? ' table-block__scroll--waiting' : ''}`}
+      >
         <table className="table" aria-busy={loading || undefined}>
           <thead>
             <tr>
