@@ -51,6 +51,17 @@ const order = (ref: string): ErpDocumentInput => ({
   ],
 });
 
+/** An order's create message in the outbox, with no document behind it (the worker's transition is a no-op). */
+const enqueueOrder = (ref: string) =>
+  erpOutboxRepository(t.conn.db).enqueue({
+    domainId: 'acme',
+    documentId: null,
+    model: 'order',
+    iface: 'order.create',
+    externalRef: ref,
+    payload: order(ref),
+  });
+
 /** The real connector, counting the creates this worker's instance made. */
 function countingConnector(): { connector: ErpConnector; creates: string[] } {
   const real = sapConnector({ url, user: 'P2P', password: 'secret-pw', client: '100', timeoutMs: 5_000 });
@@ -67,17 +78,8 @@ function countingConnector(): { connector: ErpConnector; creates: string[] } {
 
 describe('two workers share one outbox', () => {
   it(`${N} messages: each sent exactly once, both workers did some`, async () => {
-    const repo = erpOutboxRepository(t.conn.db);
     const refs = Array.from({ length: N }, (_, i) => `P2PW${1000 + i}`);
-    for (const ref of refs)
-      await repo.enqueue({
-        domainId: 'acme',
-        documentId: null,
-        model: 'order',
-        iface: 'order.create',
-        externalRef: ref,
-        payload: order(ref),
-      });
+    for (const ref of refs) await enqueueOrder(ref);
     // a little latency per call, so neither worker drains the outbox before the other starts
     sim.store.faults.latencyMs = 15;
     const transition = async () => undefined;
@@ -110,16 +112,8 @@ describe('two workers share one outbox', () => {
 
 describe('a send slower than the lease', () => {
   it('is not taken over by another sender while its worker lives: one attempt, one create', async () => {
-    const repo = erpOutboxRepository(t.conn.db);
     const ref = 'P2PSLOW1';
-    await repo.enqueue({
-      domainId: 'acme',
-      documentId: null,
-      model: 'order',
-      iface: 'order.create',
-      externalRef: ref,
-      payload: order(ref),
-    });
+    await enqueueOrder(ref);
     // every ERP call takes four leases: without renewal the second sender claims it again
     sim.store.faults.latencyMs = 600;
     const c = countingConnector();
