@@ -40,9 +40,11 @@ test('an ihub operator imports from the ERP; the buyer sees the C004 contract an
     ),
   );
 
-  await signIn(page, 'ihub-operator');
+  await signIn(page, 'ihub-operator', { landing: '/ihub' });
   await page.goto('/ihub');
-  await expect(page.getByTestId('ihub-mode')).toContainText('simulator');
+  await expect(page.getByTestId('ihub-mode')).toHaveText(
+    /^Demo mode: ERP simulator — http:\/\/127\.0\.0\.1:\d+$/,
+  );
   await page.getByTestId('ihub-import').click();
   await expect(page.getByText(/Imported from ERP: \d+ new/)).toBeVisible({ timeout: 60_000 });
   // each kind's run is a message coming in, done

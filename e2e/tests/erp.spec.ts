@@ -103,9 +103,11 @@ test('an ihub operator retries a dead message from the monitor and exports it to
   test.setTimeout(120_000);
   const ihub = { authorization: `Bearer ${await token(request, 'ihub-operator')}` };
   const status = (await (await request.get('/api/ihub/status', { headers: ihub })).json()) as {
-    describe: string;
+    target: string;
   };
-  const simulator = /(http:\/\/127\.0\.0\.1:\d+)/.exec(status.describe)![1]!;
+  // where the integration sends: the demo's simulator on loopback
+  expect(status.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const simulator = status.target;
   // the ERP is down: the message is retried until it dies
   await request.post(`${simulator}/__sim/faults`, { data: { unavailable: 1_000 } });
   const id = await approvedOrder(request, `ERP dead ${Date.now()}`, '2.5');
@@ -134,7 +136,7 @@ test('an ihub operator retries a dead message from the monitor and exports it to
     .toBe(true);
   await request.post(`${simulator}/__sim/faults`, { data: { unavailable: 0 } });
 
-  await signIn(page, 'ihub-operator');
+  await signIn(page, 'ihub-operator', { landing: '/ihub' });
   await page.goto('/ihub');
   await expect(page.getByTestId('ihub-mode')).toContainText('simulator');
   const row = page

@@ -77,7 +77,12 @@ export function createServices(
   // the ERP integration: a move to erp queues its outbox message in the move's transaction (erp/)
   effects.push(erpEffect(opts.erpOrg ?? DEFAULT_ORG_UNITS));
   // where the ERP worker sends; main.ts says so once it has started one
-  const erpLink: { mode: 'erp' | 'simulator' | 'off'; describe: string; connector?: ErpConnector } = {
+  const erpLink: {
+    mode: 'erp' | 'simulator' | 'off';
+    describe: string;
+    target?: string;
+    connector?: ErpConnector;
+  } = {
     mode: 'off',
     describe: 'No ERP worker runs in this process: documents wait in erp.',
   };

@@ -26,7 +26,12 @@ const noMessage = () => new AppError('not_found', 'No such ERP message.', { key:
 
 export function erpService(
   db: Db,
-  status: () => { mode: IhubStatusInfo['mode']; describe: string; connector?: ErpConnector },
+  status: () => {
+    mode: IhubStatusInfo['mode'];
+    describe: string;
+    target?: string;
+    connector?: ErpConnector;
+  },
 ) {
   const repo = erpOutboxRepository(db);
   const allow = (auth: AuthContext) => {
@@ -69,10 +74,11 @@ export function erpService(
       return (async () => {
         const counts = await sql<{ status: string; n: string }>`select status, count(*) as n from erp_outbox
           where domain_id = ${auth.domainId} group by status`.execute(db);
-        const { mode, describe } = status();
+        const { mode, describe, target } = status();
         return {
           mode,
           describe,
+          ...(target ? { target } : {}),
           counts: Object.fromEntries(counts.rows.map((r) => [r.status, Number(r.n)])),
         };
       })();

@@ -34,9 +34,11 @@ export async function startErp(app: App, db: Db, env: AppEnv): Promise<{ stop: (
     closeSimulator = () => sim.close();
     app.services.erpLink.mode = 'simulator';
     app.services.erpLink.describe = `Demo mode: the SAP-shaped simulator at ${url} (no ERP_URL configured).`;
+    app.services.erpLink.target = url;
   } else {
     app.services.erpLink.mode = 'erp';
     app.services.erpLink.describe = `SAP S/4HANA at ${url} (client ${erp.client})`;
+    app.services.erpLink.target = `${url} (sap-client ${erp.client})`;
   }
   const connector = sapConnector({
     url,

@@ -67,7 +67,10 @@ export const IhubResendSchema = Type.Object({
 
 export const IhubStatusSchema = Type.Object({
   mode: Type.Union([Type.Literal('erp'), Type.Literal('simulator'), Type.Literal('off')]),
+  /** the server's own sentence, in English, as its log says it */
   describe: Type.String(),
+  /** where the integration sends, without credentials (the app words the rest in the reader's language) */
+  target: Type.Optional(Type.String()),
   counts: Type.Record(Type.String(), Type.Integer()),
 });
 export type IhubStatusInfo = Static<typeof IhubStatusSchema>;

@@ -10,7 +10,7 @@ export function IhubModeNotice() {
   return (
     <Message
       severity={status.data.mode === 'erp' ? 'info' : 'warn'}
-      text={`${t(`ihub.mode.${status.data.mode}`)} — ${status.data.describe}`}
+      text={t(`ihub.mode.${status.data.mode}`) + (status.data.target ? ` — ${status.data.target}` : '')}
       data-testid="erp-mode-notice"
       style={{ margin: '0.5rem 1rem 0' }}
     />

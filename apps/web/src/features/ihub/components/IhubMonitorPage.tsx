@@ -102,7 +102,8 @@ export function IhubMonitorPage() {
       </div>
       {info.data && (
         <p className="ihub-mode" data-testid="ihub-mode">
-          {t(`ihub.mode.${info.data.mode}`)} — {info.data.describe}
+          {t(`ihub.mode.${info.data.mode}`)}
+          {info.data.target ? ` — ${info.data.target}` : ''}
         </p>
       )}
       <div
@@ -132,6 +133,8 @@ export function IhubMonitorPage() {
             ...STATUSES.map((s) => ({ label: t(`ihub.status.${s}`), value: s })),
           ]}
           onChange={(e) => (setStatus(e.value as string | null), setPage(1))}
+          // 'any status' is the null option, which the dropdown shows as its placeholder
+          placeholder={t('ihub.anyStatus')}
           aria-label={t('ihub.statusFilter')}
           data-testid="ihub-status"
         />
