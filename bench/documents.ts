@@ -46,6 +46,10 @@ const RUNS = Math.max(1, intArg(args.runs, 30));
 const WARMUP = Math.max(1, Math.min(5, Math.ceil(RUNS / 6)));
 /** Reads are cheap: warm both sides up to a steady state (JIT, caches) before timing. */
 const READ_WARMUP = Math.max(WARMUP, 100);
+/** ...and at least this long of calls, on both sides alike */
+const READ_WARMUP_MS = 3000;
+/** reads are timed at least this many times (a p50 of 30 fast calls moves by a millisecond) */
+const READ_RUNS = Math.max(RUNS, 200);
 const PORT = intArg(args.port, 19_800 + (process.pid % 50));
 const BIG_LINES = intArg(args.lines, 2000);
 const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL || null;
@@ -531,10 +535,13 @@ async function main(): Promise<void> {
           : '?';
       c.note = [c.note, `${n} rows, ${(probe.bytes / 1024).toFixed(0)} KiB`].filter(Boolean).join('; ');
       log(`HTTP ${c.name}`);
-      httpTimes.set(c.name, await timeIt(() => api.call(c.http!.method, c.http!.path), READ_WARMUP, RUNS));
+      httpTimes.set(
+        c.name,
+        await timeIt(() => api.call(c.http!.method, c.http!.path), READ_WARMUP, READ_RUNS, READ_WARMUP_MS),
+      );
     }
     // the floor: a route with no database work, to read the ratios against
-    const floor = await timeIt(() => api.call('GET', '/api/health'), READ_WARMUP, RUNS);
+    const floor = await timeIt(() => api.call('GET', '/api/health'), READ_WARMUP, READ_RUNS, READ_WARMUP_MS);
 
     // save an L-line order: created once, then PUT of the whole document with its version
     const big = await createBigOrder(api, BIG_LINES);
@@ -580,7 +587,8 @@ async function main(): Promise<void> {
               else for (const s of c.sql!) await sqlc.query(s.text, s.params);
             },
             READ_WARMUP,
-            RUNS,
+            READ_RUNS,
+            READ_WARMUP_MS,
           );
           if (EXPLAIN && c.sql) {
             for (const s of c.sql.filter(
@@ -685,7 +693,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`bench:documents — ${db?.label ?? DB_URL ?? 'PGlite'}`);
   console.log(
-    `N = ${docsInDb.toLocaleString('en')} documents${REUSE ? ` (schema ${REUSE} reused)` : ''}, items = ${REUSE ? 'as generated' : ITEMS.toLocaleString('en')}, runs = ${RUNS} (+${READ_WARMUP} warm-up for reads, ${WARMUP} for the save), times in ms`,
+    `N = ${docsInDb.toLocaleString('en')} documents${REUSE ? ` (schema ${REUSE} reused)` : ''}, items = ${REUSE ? 'as generated' : ITEMS.toLocaleString('en')}, runs = ${READ_RUNS} for reads (after ${READ_WARMUP} warm-up calls and at least ${READ_WARMUP_MS / 1000} s of them), ${RUNS} for the save (+${WARMUP} warm-up), times in ms`,
   );
   printTable(
     ['case', 'http p50', 'http p95', 'sql p50', 'sql p95', 'ratio(p50)', 'overhead(p50)', 'notes'],

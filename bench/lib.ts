@@ -63,8 +63,18 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
-export async function timeIt(fn: () => Promise<unknown>, warmup: number, runs: number): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
+/**
+ * `runs` timings of `fn` after `warmup` calls and, when `warmupMs` is given, at least that long of
+ * calls (a long-running server is past its JIT warm-up: 100 calls leave it half-compiled).
+ */
+export async function timeIt(
+  fn: () => Promise<unknown>,
+  warmup: number,
+  runs: number,
+  warmupMs = 0,
+): Promise<number[]> {
+  const warmUntil = performance.now() + warmupMs;
+  for (let i = 0; i < warmup || performance.now() < warmUntil; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();

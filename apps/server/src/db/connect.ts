@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, DatabaseKind, Db } from './database.ts';
+import { preparedStatementPool } from './prepared-pool.ts';
 import { SESSION_SETTINGS } from './session-settings.ts';
 
 export interface Connection {
@@ -22,7 +23,10 @@ export function connectPostgres(url: string, searchPath?: string): Connection {
   const u = new URL(url);
   u.searchParams.set('options', [u.searchParams.get('options'), ours].filter(Boolean).join(' '));
   const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementPool(pool) }) }),
+    kind: 'postgres',
+  };
 }
 
 /** Embedded PGlite; `dataDir` keeps the data on disk, `loadDataDir` starts from a dump. */

@@ -53,7 +53,12 @@ export interface SortSpec {
   src: string;
   direction: 'asc' | 'desc';
   expression: RawBuilder<unknown>;
+  /** an index (domain_id, model, deleted, this sort, id) serves it: the page's plan is the same for every tenant */
+  indexed: boolean;
 }
+
+/** the sorts with such an index: documents_list (id) and the sort indexes of migrations 0006 and 0012 */
+const INDEXED_SORTS: ReadonlySet<string> = new Set(['_id', 'deliveryDate', 'description']);
 
 /** `s` of the list query: a src, leading '-' for descending; only the model's sortable srcs. */
 export function sortSpec(model: ModelConfig, s: string): SortSpec {
@@ -67,7 +72,7 @@ export function sortSpec(model: ModelConfig, s: string): SortSpec {
   }
   // JSON fields sort by the prefix the sort indexes hold (migration 0012), so the index serves it
   const expression = RELATIONAL[src] ?? sql`left(${expressionOf(src)}, ${sql.lit(SORT_PREFIX_LENGTH)})`;
-  return { src, direction, expression };
+  return { src, direction, expression, indexed: INDEXED_SORTS.has(src) };
 }
 
 /**

@@ -37,6 +37,13 @@ export interface DocumentScope {
   listWhere: RawBuilder<boolean>;
   /** false when the caller cannot see the model at all (lists answer 403) */
   canView: boolean;
+  /**
+   * `where` (and `listWhere` when `listNarrowed` is false) is the whole model of the tenant: no
+   * value of the caller's rule can change the plan of a query over it (see db/prepared-pool.ts)
+   */
+  wholeModel: boolean;
+  /** the working context narrows `listWhere` */
+  listNarrowed: boolean;
 }
 
 const seesAll = (user: RoleHolder) => hasRole(user, VIEW_ALL_ROLES);
@@ -106,7 +113,13 @@ export function documentScope(auth: AuthContext, model: ModelConfig): DocumentSc
   }
   const where = sql<boolean>`(${base} and ${rule})`;
   const narrowed = contextFilter(auth);
-  return { where, listWhere: narrowed ? sql<boolean>`(${where} and ${narrowed})` : where, canView };
+  return {
+    where,
+    listWhere: narrowed ? sql<boolean>`(${where} and ${narrowed})` : where,
+    canView,
+    wholeModel: canView && seesAll(user),
+    listNarrowed: narrowed !== null,
+  };
 }
 
 /**

@@ -111,6 +111,13 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
         sort,
         limit: pagesize,
         offset: (page - 1) * pagesize,
+        // a plan that no bound value can change: the tenant's whole model, in an index's order
+        planOnce:
+          scope.wholeModel &&
+          (params.ignoreContext || !scope.listNarrowed) &&
+          !conditions.length &&
+          !joins &&
+          sort.indexed,
       }),
       wantCount ? repo.count({ scope: where, deleted, conditions, joins }) : null,
     ]);
