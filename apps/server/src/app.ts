@@ -61,6 +61,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (packages/domain/src/api/policy.ts); every /api route declares one. */
     policy?: RoutePolicy;
+    /**
+     * a POST that stores nothing (a dry run, a signed token, a read with a body): its answer does
+     * not wait for the embedded database's flush to disk, which walks the whole data directory
+     */
+    storesNothing?: boolean;
   }
 }
 
@@ -119,7 +124,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const flush = opts.flush;
   if (flush)
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await flush();
+      if (
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        reply.statusCode < 400 &&
+        !request.routeOptions.config.storesNothing
+      )
+        await flush();
       return payload;
     });
   await registerSecurityHeaders(app, { chatWidgetOrigins: env.chatWidgetOrigins });

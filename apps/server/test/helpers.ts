@@ -54,7 +54,7 @@ async function pgliteDatabase() {
  * otherwise PGlite. Logging is silenced and the web app folder points nowhere unless given.
  */
 export async function createTestApp(
-  opts: { env?: Partial<AppEnv>; flags?: Partial<UiFlags> } = {},
+  opts: { env?: Partial<AppEnv>; flags?: Partial<UiFlags>; flush?: () => Promise<void> } = {},
 ): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   const { conn, drop } = url ? await postgresDatabase(url) : await pgliteDatabase();
@@ -65,6 +65,7 @@ export async function createTestApp(
     dialect: conn.kind,
     env: { logLevel: 'silent', webDist: '/nonexistent-web-dist', fileDir, ...opts.env },
     ...(opts.flags ? { flags: opts.flags } : {}),
+    ...(opts.flush ? { flush: opts.flush } : {}),
   });
   await app.ready();
   return {

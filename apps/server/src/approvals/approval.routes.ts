@@ -171,7 +171,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/automation/approval-dry-run/:model',
     {
-      config: { policy: 'documents' },
+      config: { policy: 'documents', storesNothing: true },
       schema: {
         tags,
         operationId: 'dryRunApproval',
@@ -186,7 +186,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post(
     '/automation/approval-dry-run/:model/:id',
     {
-      config: { policy: 'documents' },
+      config: { policy: 'documents', storesNothing: true },
       schema: {
         tags,
         operationId: 'dryRunStoredApproval',

@@ -63,7 +63,7 @@ export const modelConfigRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   app.post(
     '/config/formGroupFields',
     {
-      config: { policy: 'signed-in' },
+      config: { policy: 'signed-in', storesNothing: true },
       schema: {
         tags: ['config'],
         operationId: 'getFormGroupFieldsBatch',

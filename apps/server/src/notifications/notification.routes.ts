@@ -93,7 +93,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   app.post(
     '/notifications/stream-token',
     {
-      config: { policy: 'self' },
+      config: { policy: 'self', storesNothing: true },
       schema: {
         tags,
         operationId: 'createNotificationStreamToken',

@@ -24,16 +24,16 @@ afterEach(() => {
 });
 
 describe('early requests', () => {
-  it("on a form's url, asks for the user, the configurations, the organization and the document at once", () => {
+  it("on a form's url, asks for the document first, then the user, the configurations and the organization", () => {
     rememberFormRoutes({ '/order': 'order', '/requisition': 'requisition' });
     expect(startEarlyRequests('/order/42/edit')).toBe(true);
     expect(asked()).toEqual([
+      '/api/purchasing/order/42',
       '/api/profile/user/me',
       '/api/config/app/pt',
       '/api/config/model/pt/order',
       '/api/config/purchasing',
       '/api/profile/user/groups',
-      '/api/purchasing/order/42',
     ]);
     // the same headers as the app's calls
     const init = fetchMock.mock.calls[0]![1]!;
