@@ -15,7 +15,9 @@
  * PGlite in a throwaway directory. PGlite is single-process and the server owns the directory
  * while it runs, so on PGlite the bulk generation and the raw SQL phase run with the server
  * stopped (start, migrate and seed; stop; generate; start; HTTP phase; stop; SQL phase). On
- * PostgreSQL the server stays up and the raw SQL runs over a separate connection.
+ * PostgreSQL the server stays up and the raw SQL runs over a separate connection, each read case
+ * alternately with its HTTP call (one, then the other, warm-up and timed runs alike), so that a
+ * passing load on the machine weighs on both sides of a ratio alike.
  *
  * The raw SQL is the server's own statement for each case, written by hand (same joins, columns,
  * scope, filters, order, limit and offset as document.repository.ts / document.fields.ts), run
@@ -34,6 +36,7 @@ import {
   prepareBenchData,
   printTable,
   Server,
+  timeAlternating,
   timeIt,
   type BenchDb,
   type SqlClient,
@@ -480,6 +483,16 @@ function searchCase(): Case {
   };
 }
 
+/** The hand-written SQL of a case as one call, or null when the case has none. */
+function sqlRunner(c: Case): ((db: SqlClient) => Promise<void>) | null {
+  if (c.run) return c.run;
+  const statements = c.sql;
+  if (!statements) return null;
+  return async (db) => {
+    for (const s of statements) await db.query(s.text, s.params);
+  };
+}
+
 async function main(): Promise<void> {
   const notes: string[] = [];
   const rows: string[][] = [];
@@ -521,6 +534,7 @@ async function main(): Promise<void> {
     else notes.push(`search route not measured: GET /api/search/order answered ${searchProbe.status}`);
 
     const httpTimes = new Map<string, number[]>();
+    const pairedSqlTimes = new Map<string, number[]>();
     for (const c of cases) {
       if (!c.http) continue;
       const probe = await api.call(c.http.method, c.http.path);
@@ -534,11 +548,33 @@ async function main(): Promise<void> {
           ? probe.json.length
           : '?';
       c.note = [c.note, `${n} rows, ${(probe.bytes / 1024).toFixed(0)} KiB`].filter(Boolean).join('; ');
-      log(`HTTP ${c.name}`);
-      httpTimes.set(
-        c.name,
-        await timeIt(() => api.call(c.http!.method, c.http!.path), READ_WARMUP, READ_RUNS, READ_WARMUP_MS),
-      );
+      const callHttp = () => api.call(c.http!.method, c.http!.path);
+      const runSql = sqlRunner(c);
+      if (db.kind === 'postgres' && sqlDb && runSql) {
+        // on PostgreSQL both sides run at once: a call over HTTP, then its SQL, in turn, so that a
+        // passing load on the machine weighs on both sides of the ratio alike
+        log(`HTTP and SQL, alternately: ${c.name}`);
+        const sqlc = sqlDb;
+        try {
+          const [h, q] = await timeAlternating(
+            callHttp,
+            () => runSql(sqlc),
+            READ_WARMUP,
+            READ_RUNS,
+            READ_WARMUP_MS,
+          );
+          httpTimes.set(c.name, h);
+          pairedSqlTimes.set(c.name, q);
+        } catch (err) {
+          await sqlc.exec('rollback').catch(() => undefined);
+          notes.push(`${c.name}: SQL failed: ${err instanceof Error ? err.message : String(err)}`);
+          httpTimes.set(c.name, await timeIt(callHttp, READ_WARMUP, READ_RUNS, READ_WARMUP_MS));
+          pairedSqlTimes.set(c.name, []);
+        }
+      } else {
+        log(`HTTP ${c.name}`);
+        httpTimes.set(c.name, await timeIt(callHttp, READ_WARMUP, READ_RUNS, READ_WARMUP_MS));
+      }
     }
     // the floor: a route with no database work, to read the ratios against
     const floor = await timeIt(() => api.call('GET', '/api/health'), READ_WARMUP, READ_RUNS, READ_WARMUP_MS);
@@ -577,19 +613,14 @@ async function main(): Promise<void> {
     const sqlc = sqlDb!;
     for (const c of cases) {
       const http = httpTimes.get(c.name);
-      let sqlTimes: number[] = [];
-      if (c.sql || c.run) {
-        log(`SQL ${c.name}`);
+      let sqlTimes: number[] = pairedSqlTimes.get(c.name) ?? [];
+      const runSql = sqlRunner(c);
+      if (runSql) {
         try {
-          sqlTimes = await timeIt(
-            async () => {
-              if (c.run) await c.run(sqlc);
-              else for (const s of c.sql!) await sqlc.query(s.text, s.params);
-            },
-            READ_WARMUP,
-            READ_RUNS,
-            READ_WARMUP_MS,
-          );
+          if (!pairedSqlTimes.has(c.name)) {
+            log(`SQL ${c.name}`);
+            sqlTimes = await timeIt(() => runSql(sqlc), READ_WARMUP, READ_RUNS, READ_WARMUP_MS);
+          }
           if (EXPLAIN && c.sql) {
             for (const s of c.sql.filter(
               (x) => /^\s*(select|with)\b/i.test(x.text) && !x.text.includes('set_config'),

@@ -84,6 +84,36 @@ export async function timeIt(
   return out;
 }
 
+/**
+ * Times two calls side by side: warms both up (alternating, as timeIt does), then alternates them
+ * `runs` times, a and b, so that a passing load on the machine weighs on both alike. Answers each
+ * one's times.
+ */
+export async function timeAlternating(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  warmup: number,
+  runs: number,
+  warmupMs = 0,
+): Promise<[number[], number[]]> {
+  const warmUntil = performance.now() + warmupMs;
+  for (let i = 0; i < warmup || performance.now() < warmUntil; i++) {
+    await a();
+    await b();
+  }
+  const outA: number[] = [];
+  const outB: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    await a();
+    outA.push(performance.now() - t0);
+    t0 = performance.now();
+    await b();
+    outB.push(performance.now() - t0);
+  }
+  return [outA, outB];
+}
+
 export const log = (msg: string): void =>
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 

@@ -39,6 +39,34 @@ const pick = (data: Record<string, unknown>, keys: ReadonlySet<string>): Record<
 
 const isoTime = (t: Date | string): string => (t instanceof Date ? t : new Date(t)).toISOString();
 
+interface Reference {
+  _id: string;
+  name: string;
+}
+
+/** A document as the API answers it: `data`'s keys plus the relational facts. */
+export type DocumentShape = Record<string, unknown> &
+  DocumentWrite['totals'] & {
+    _id: string;
+    key: string | null;
+    model: string;
+    doc: { type: string; subtype: string | null };
+    _state: {
+      current: string;
+      readonly: boolean;
+      created: { ts: string; user: { _id: string; name: string } };
+      erp?: Record<string, unknown>;
+      alertCancel?: { ts: string; user: Reference };
+    };
+    supplier: Reference | null;
+    requester: Reference | null;
+    group: (Reference & { key: string | null }) | null;
+    plant: string | null;
+    updatedAt: string;
+    _version: number;
+    lines?: Array<Record<string, unknown>>;
+  };
+
 /** The API shape of a document: the configurable data plus the relational facts, which win. */
 export function toDocument(
   row: DocumentRow,
@@ -48,8 +76,10 @@ export function toDocument(
   keep?: ReadonlySet<string>,
   /** the time the row flags are decided at (one per list) */
   now: Date = new Date(),
-) {
-  const data = keep ? pick(row.data, keep) : row.data;
+): DocumentShape {
+  // A list page shapes 30 rows per call: the relational facts are written onto the copy of `data`
+  // one by one, not spread (a spread of `data` and then of twenty keys is ~10x slower in V8).
+  const out: Record<string, unknown> = keep ? pick(row.data, keep) : Object.assign({}, row.data);
   const created = isoTime(row.created_at);
   if (keep) {
     // a list row carries its status flag as the seed shapes it: flag.status (rowFlag of the domain)
@@ -61,37 +91,37 @@ export function toDocument(
       } as DocumentLike,
       now,
     );
-    if (flag) data.flag = { status: flag };
+    if (flag) out.flag = { status: flag };
   }
-  // Object.assign, not a spread: spreading `data` and then adding twenty keys is ~10x slower in V8
-  // (measured 0.6 ms against 0.06 ms per list page of 30 rows).
-  return Object.assign({}, data, {
-    _id: row.id,
-    key: row.key,
-    model: row.model,
-    doc: { type: row.type, subtype: row.subtype },
-    _state: {
-      current: row.state,
-      readonly: model.readonly.includes(row.state) || row.state === 'deleted',
-      created: {
-        ts: created,
-        user: { _id: row.created_by, name: row.created_by_name ?? '' },
-      },
-      // seed 000 section 3: the ERP record (erp/, kept in data._erp) and the cancel alert
-      ...(row.data._erp ? { erp: row.data._erp as Record<string, unknown> } : {}),
-      ...(row.data._alertCancel
-        ? { alertCancel: row.data._alertCancel as { ts: string; user: { _id: string; name: string } } }
-        : {}),
-    },
-    supplier: row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null,
-    requester: row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null,
-    group: row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null,
-    plant: row.plant,
-    ...rowTotals(row),
-    updatedAt: isoTime(row.updated_at),
-    _version: row.version,
-    ...(lines ? { lines } : {}),
-  });
+  const state: Record<string, unknown> = {
+    current: row.state,
+    readonly: model.readonly.includes(row.state) || row.state === 'deleted',
+    created: { ts: created, user: { _id: row.created_by, name: row.created_by_name ?? '' } },
+  };
+  // seed 000 section 3: the ERP record (erp/, kept in data._erp) and the cancel alert
+  if (row.data._erp) state.erp = row.data._erp as Record<string, unknown>;
+  if (row.data._alertCancel)
+    state.alertCancel = row.data._alertCancel as { ts: string; user: { _id: string; name: string } };
+  out._id = row.id;
+  out.key = row.key;
+  out.model = row.model;
+  out.doc = { type: row.type, subtype: row.subtype };
+  out._state = state;
+  out.supplier = row.supplier_id ? { _id: row.supplier_id, name: row.supplier_name ?? '' } : null;
+  out.requester = row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null;
+  out.group = row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null;
+  out.plant = row.plant;
+  out.grossValue = row.gross_value;
+  out.discountValue = row.discount_value;
+  out.costValue = row.cost_value;
+  out.netValue = row.net_value;
+  out.taxValue = row.tax_value;
+  out.value = row.value;
+  out.listValue = row.list_value;
+  out.updatedAt = isoTime(row.updated_at);
+  out._version = row.version;
+  if (lines) out.lines = lines;
+  return out as DocumentShape;
 }
 
 /** The header totals of a stored row, in the API (and write) shape. */

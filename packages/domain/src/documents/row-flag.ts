@@ -25,6 +25,14 @@ const FAIL_STATES: ReadonlySet<string> = new Set(['erp-fail']);
 const isRowFlag = (v: unknown): v is RowFlag =>
   typeof v === 'string' && (ROW_FLAGS as readonly string[]).includes(v);
 
+// a list decides all its rows' flags at one `now`: its day is written out once, not once per row
+let lastDay = { time: NaN, day: '' };
+const isoDay = (now: Date): string => {
+  const time = now.getTime();
+  if (time !== lastDay.time) lastDay = { time, day: now.toISOString().slice(0, 10) };
+  return lastDay.day;
+};
+
 /**
  * - the stored `flag.status` when it is one of the four;
  * - 'fail' in a failed state (erp-fail);
@@ -43,7 +51,7 @@ export function rowFlag(doc: DocumentLike, now: Date): RowFlag | null {
     /^\d{4}-\d{2}-\d{2}/.test(delivery) &&
     !DELIVERY_DONE_STATES.has(state)
   ) {
-    if (delivery.slice(0, 10) < now.toISOString().slice(0, 10)) return 'warn';
+    if (delivery.slice(0, 10) < isoDay(now)) return 'warn';
   }
   const created = Date.parse(String(doc._state?.created?.ts ?? ''));
   if (state === 'created' && Number.isFinite(created) && now.getTime() - created < NEW_FLAG_HOURS * 3600_000)
