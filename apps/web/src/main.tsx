@@ -5,11 +5,17 @@ import './app.css';
 import { App } from './app/App.tsx';
 import { refreshMe } from './lib/auth.ts';
 import { i18n } from './lib/i18n.ts';
-import { checkVersion, registerServiceWorker, startVersionPolling } from './lib/version-check.ts';
+import {
+  afterFirstScreen,
+  checkVersion,
+  registerServiceWorker,
+  startVersionPolling,
+} from './lib/version-check.ts';
 
 document.documentElement.lang = i18n.language;
 registerServiceWorker();
-void checkVersion();
+// a new build is looked for once the first screen is up (the page was just fetched: it is rarely stale)
+afterFirstScreen(() => void checkVersion());
 startVersionPolling();
 void refreshMe();
 

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { VERSION_POLL_MS } from '@p2p/domain';
 import {
+  afterFirstScreen,
   APP_VERSION,
   CHUNK_RELOAD_KEY,
+  FIRST_SCREEN_IDLE_TIMEOUT_MS,
   checkVersion,
   reloadForNewBuild,
   startVersionPolling,
@@ -107,5 +109,28 @@ describe('version check', () => {
     await vi.advanceTimersByTimeAsync(VERSION_POLL_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it('defers work past the first screen: after the page loaded, at an idle moment (5 s at most)', () => {
+    const idle: Array<{ run: () => void; timeout?: number }> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, o?: { timeout?: number }) => {
+      idle.push({ run, timeout: o?.timeout });
+      return idle.length;
+    });
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const fn = vi.fn();
+    afterFirstScreen(fn);
+    expect(idle).toHaveLength(0);
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(fn).not.toHaveBeenCalled();
+    expect(idle).toEqual([{ run: expect.any(Function), timeout: FIRST_SCREEN_IDLE_TIMEOUT_MS }]);
+    idle[0]!.run();
+    expect(fn).toHaveBeenCalledTimes(1);
+    // a page already loaded waits for the idle moment only
+    afterFirstScreen(fn);
+    expect(idle).toHaveLength(2);
+    state.mockRestore();
+    vi.unstubAllGlobals();
   });
 });

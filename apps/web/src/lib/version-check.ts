@@ -98,10 +98,26 @@ export function startVersionPolling(
   return () => clearInterval(id);
 }
 
-/** Registers the cache-clearing service worker in production builds. */
+/** How long after the page's load work deferred by afterFirstScreen waits for an idle moment at most. */
+export const FIRST_SCREEN_IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `fn` once the page has loaded and the main thread is idle (at most
+ * FIRST_SCREEN_IDLE_TIMEOUT_MS later): work that a cold open of a large document need not compete
+ * with on a two-core machine (the service worker's install fetches the app shell again).
+ */
+export function afterFirstScreen(fn: () => void): void {
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => fn(), { timeout: FIRST_SCREEN_IDLE_TIMEOUT_MS });
+    else setTimeout(fn, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/** Registers the app-shell service worker in production builds, after the first screen. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+  afterFirstScreen(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
 }
