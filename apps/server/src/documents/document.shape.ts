@@ -100,8 +100,7 @@ export function toDocument(
   };
   // seed 000 section 3: the ERP record (erp/, kept in data._erp) and the cancel alert
   if (row.data._erp) state.erp = row.data._erp as Record<string, unknown>;
-  if (row.data._alertCancel)
-    state.alertCancel = row.data._alertCancel as { ts: string; user: { _id: string; name: string } };
+  if (row.data._alertCancel) state.alertCancel = row.data._alertCancel as { ts: string; user: Reference };
   out._id = row.id;
   out.key = row.key;
   out.model = row.model;
@@ -111,13 +110,7 @@ export function toDocument(
   out.requester = row.requester_id ? { _id: row.requester_id, name: row.requester_name ?? '' } : null;
   out.group = row.group_id ? { _id: row.group_id, key: row.group_key, name: row.group_name ?? '' } : null;
   out.plant = row.plant;
-  out.grossValue = row.gross_value;
-  out.discountValue = row.discount_value;
-  out.costValue = row.cost_value;
-  out.netValue = row.net_value;
-  out.taxValue = row.tax_value;
-  out.value = row.value;
-  out.listValue = row.list_value;
+  Object.assign(out, rowTotals(row));
   out.updatedAt = isoTime(row.updated_at);
   out._version = row.version;
   if (lines) out.lines = lines;
