@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PREPARED_TEXTS, PLAN_ONCE, statementName } from '../src/db/prepared-pool.ts';
+import { sortSpec } from '../src/documents/document.fields.ts';
+import type { ModelConfig } from '../src/documents/model-config.ts';
 import { call, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 // The PGlite session has no prepared statements to show: the pool is PostgreSQL's only.
@@ -73,4 +75,42 @@ describe('statement names', () => {
     expect(seen.size).toBeLessThanOrEqual(MAX_PREPARED_TEXTS);
     expect(statementName('select 1 as after_the_cap where $1::int > 0')).toBeUndefined();
   });
+});
+
+describe('the sort of a list by a JSON field', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  // A prepared statement keeps a generic plan (planned once) only when that plan is as good as a
+  // custom one: a sort index serves the generic plan only if the statement names the field as the
+  // index does (migration 0012), not through a bound parameter.
+  it.each(['deliveryDate', 'description'])(
+    'is served by its sort index in a generic plan (%s)',
+    async (src) => {
+      const model = { sort: [src] } as unknown as ModelConfig;
+      const { expression } = sortSpec(model, `-${src}`);
+      await t.conn.db.connection().execute(async (c) => {
+        await sql`set plan_cache_mode = force_generic_plan`.execute(c);
+        await sql`set enable_seqscan = off`.execute(c);
+        try {
+          await sql`prepare sorted_page(text, text) as select d.id from documents as d
+          where d.domain_id = $1 and d.model = $2 and d.deleted = false
+          order by ${expression} desc nulls last, d.id desc nulls last limit 30`.execute(c);
+          const { rows } = await sql<{
+            'QUERY PLAN': string;
+          }>`explain execute sorted_page('acme', 'order')`.execute(c);
+          const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+          expect(plan).toContain(`documents_sort_${src.toLowerCase()}`);
+          expect(plan).not.toMatch(/\bSort\b/);
+        } finally {
+          await sql`deallocate all`.execute(c);
+          await sql`reset plan_cache_mode`.execute(c);
+          await sql`reset enable_seqscan`.execute(c);
+        }
+      });
+    },
+  );
 });

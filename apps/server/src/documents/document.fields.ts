@@ -70,8 +70,14 @@ export function sortSpec(model: ModelConfig, s: string): SortSpec {
       errors: [{ field: 's', message: `Sorting by '${src}' is not allowed.` }],
     });
   }
-  // JSON fields sort by the prefix the sort indexes hold (migration 0012), so the index serves it
-  const expression = RELATIONAL[src] ?? sql`left(${expressionOf(src)}, ${sql.lit(SORT_PREFIX_LENGTH)})`;
+  // JSON fields sort by the prefix the sort indexes hold (migration 0012), so the index serves it.
+  // The path is written into the statement (checked above against SRC_PATTERN and the model's
+  // sorts; literals double their quotes), not bound: the indexes name their field, so a bound path
+  // made the list's prepared statement plan anew on every call (1.1 ms of its 1.5 ms at a million
+  // documents), its generic plan unable to use them.
+  const path = sql.join(src.split('.').map((s) => sql.lit(s)));
+  const expression =
+    RELATIONAL[src] ?? sql`left(jsonb_extract_path_text(d.data, ${path}), ${sql.lit(SORT_PREFIX_LENGTH)})`;
   return { src, direction, expression, indexed: INDEXED_SORTS.has(src) };
 }
 
