@@ -139,3 +139,23 @@ describe('a send slower than the lease', () => {
     expect(sim.store.where('A_PurchaseOrder', 'CorrespondenceExternalReference', ref)).toHaveLength(1);
   });
 });
+
+describe('an idle worker', () => {
+  it('claims once per poll, not once per sender', async () => {
+    let queries = 0;
+    const counted = t.conn.db.withPlugin({
+      transformQuery: (args) => (queries++, args.node),
+      transformResult: async (args) => args.result,
+    });
+    const c = countingConnector();
+    const worker = erpWorker(counted, c.connector, async () => undefined, { concurrency: 5, pollMs: 40 });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 800));
+    await worker.stop();
+    // the outbox is empty: each sender claims once as it starts, then one claim per poll (20 in
+    // 800 ms); five senders each polling made 5 + 5 x 20
+    expect(c.creates).toEqual([]);
+    expect(queries).toBeGreaterThan(5);
+    expect(queries).toBeLessThanOrEqual(5 + 20 + 2);
+  });
+});

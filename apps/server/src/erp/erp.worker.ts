@@ -62,7 +62,9 @@ export function erpWorker(db: Db, connector: ErpConnector, transition: Transitio
   const integrationUsers = new Map<string, AuthContext>();
   let running = false;
   let loop: Promise<void> | null = null;
-  const wakers = new Set<() => void>();
+  /** senders waiting for the next poll, first in line first */
+  const idle: Array<() => void> = [];
+  let poll: ReturnType<typeof setInterval> | null = null;
 
   /** The tenant's system user, acting with the integration's role for the erp steps. */
   async function integration(domainId: string): Promise<AuthContext> {
@@ -206,21 +208,26 @@ export function erpWorker(db: Db, connector: ErpConnector, transition: Transitio
       if (running) return;
       running = true;
       // `concurrency` senders, each claiming its next message as soon as it is free (no convoy
-      // behind the slowest of a batch)
+      // behind the slowest of a batch). Idle senders wait in line and one poll every pollMs wakes
+      // the first of them (one claim per poll, not one per sender: five idle senders polled the
+      // database ten times a second); a sender that claims a message wakes the next one, since
+      // more may be due, so a burst still reaches every sender within a few claims.
+      const wakeOne = () => {
+        const next = idle.shift();
+        next?.();
+      };
+      poll = setInterval(wakeOne, opts.pollMs ?? 500);
       const sender = async () => {
         while (running) {
           const claimed = await repo
             .claim(id, 1, leaseMs)
             .catch((err: unknown) => (opts.log?.('ERP claim failed', err), []));
+          if (claimed.length) wakeOne();
           for (const m of claimed)
             await work(m).catch((err: unknown) =>
               opts.log?.(`ERP message ${m.id} left for a later claim`, err),
             );
-          if (!claimed.length && running)
-            await new Promise<void>((r) => {
-              wakers.add(r);
-              setTimeout(() => (wakers.delete(r), r()), opts.pollMs ?? 500);
-            });
+          if (!claimed.length && running) await new Promise<void>((r) => idle.push(r));
         }
       };
       loop = Promise.all(Array.from({ length: concurrency }, sender)).then(() => undefined);
@@ -228,7 +235,9 @@ export function erpWorker(db: Db, connector: ErpConnector, transition: Transitio
     /** lets the messages in flight finish */
     async stop() {
       running = false;
-      for (const w of wakers) w();
+      if (poll) clearInterval(poll);
+      poll = null;
+      for (const w of idle.splice(0)) w();
       await loop;
     },
   };
