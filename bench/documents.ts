@@ -56,7 +56,7 @@ const READ_RUNS = Math.max(RUNS, 200);
 /** timed reads alternate HTTP and SQL in blocks of this many calls (timeAlternating in lib.ts) */
 const READ_BLOCK = 20;
 /** the read cases run in turn this long before any is timed (a server up for a while) */
-const SERVER_WARMUP_MS = 15_000;
+const SERVER_WARMUP_MS = 40_000;
 const PORT = intArg(args.port, 19_800 + (process.pid % 50));
 const BIG_LINES = intArg(args.lines, 2000);
 const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL || null;
@@ -538,9 +538,10 @@ async function main(): Promise<void> {
     if (searchProbe.status === 200) cases.push(searchCase());
     else notes.push(`search route not measured: GET /api/search/order answered ${searchProbe.status}`);
 
-    // The server just started: its code is not yet compiled for these calls and its connections
-    // have not yet prepared their statements. The first case measured on it ran 1.5-2x slower than
-    // the same case a few seconds later, so every read case runs in turn for a while first.
+    // The server just started: V8 has not yet optimised the code of these calls. Over HTTP alone,
+    // the JSON-sorted page of a fresh server took 4.5 ms in its first 3 s of calls, 2.0 ms after
+    // 10 s and 1.7 ms after 25 s (about 5,000 calls), so every read case runs in turn for a while
+    // first, as on a server that has been up for a while.
     const warmCases = cases.filter((c) => c.http && c.http.method === 'GET');
     log(`warming the server up: ${warmCases.length} read cases in turn for ${SERVER_WARMUP_MS / 1000} s`);
     const warmUntil = performance.now() + SERVER_WARMUP_MS;
