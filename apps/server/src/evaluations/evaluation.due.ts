@@ -139,6 +139,8 @@ export async function ensureContractEvaluations(
     evaluationMonths(contract.data.evaluationMonths),
     today,
     validTo,
+    // periods count from the first one's start (the day the contract reached erp-done)
+    periods[0]?.from,
   );
   const created: CreatedEvaluation[] = [];
   for (const p of due)

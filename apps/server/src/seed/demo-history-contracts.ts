@@ -95,7 +95,7 @@ export function planContract(ctx: PlanContext, day: string): void {
   const all: EvaluationPeriod[] = [];
   while (periods.length) {
     all.push(...periods);
-    periods = dueContractPeriods(all.at(-1)!, months, end, validTo);
+    periods = dueContractPeriods(all.at(-1)!, months, end, validTo, all[0]!.from);
   }
   for (const p of all) {
     const over = p.to < end;

@@ -66,6 +66,43 @@ describe('contract evaluation periods', () => {
     expect(dueContractPeriods(null, 3, '2027-01-01', '2026-12-31')).toEqual([]);
   });
 
+  it('counts periods from the first one, so a series from the 29th to 31st keeps its day after February', () => {
+    const first = dueContractPeriods(null, 3, '2025-11-30')[0]!;
+    expect(first).toEqual({ from: '2025-11-30', to: '2026-02-27' });
+    expect(dueContractPeriods(first, 3, '2026-12-01')).toEqual([
+      { from: '2026-02-28', to: '2026-05-29' },
+      { from: '2026-05-30', to: '2026-08-29' },
+      { from: '2026-08-30', to: '2026-11-29' },
+      { from: '2026-11-30', to: '2027-02-27' },
+    ]);
+    // one at a time, as a daily sweep creates them: the same series, given the first period's start
+    const second = { from: '2026-02-28', to: '2026-05-29' };
+    expect(dueContractPeriods(second, 3, '2026-06-01', null, first.from)).toEqual([
+      { from: '2026-05-30', to: '2026-08-29' },
+    ]);
+  });
+
+  it('periods counted from any first day follow each other without a gap or an overlap (property)', () => {
+    const day = fc
+      .record({
+        y: fc.integer({ min: 2000, max: 2100 }),
+        m: fc.integer({ min: 1, max: 12 }),
+        d: fc.integer({ min: 1, max: 31 }),
+      })
+      .filter(({ y, m, d }) => d <= new Date(Date.UTC(y, m, 0)).getUTCDate())
+      .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 24 }), (from, months) => {
+        const [first] = dueContractPeriods(null, months, from);
+        const series = [first!, ...dueContractPeriods(first!, months, addMonths(from, 6 * months))];
+        for (let i = 1; i < series.length; i++) {
+          expect(addDays(series[i - 1]!.to, 1)).toBe(series[i]!.from);
+          expect(series[i]!.from).toBe(addMonths(from, i * months));
+        }
+      }),
+    );
+  });
+
   it('reads the period setting and the stored periods defensively', () => {
     expect(evaluationMonths(6)).toBe(6);
     expect(evaluationMonths('3')).toBe(3);

@@ -73,22 +73,31 @@ const periodFrom = (from: string, months: number): EvaluationPeriod => ({
 /**
  * The contract periods that are due and not created yet, after `last` (the latest period created
  * for the contract, null for none): with none, the period starting today; else each next period
- * whose first day is today or before, none starting after `validTo`.
+ * whose first day is today or before, none starting after `validTo`. Periods are counted from
+ * `anchor`, the first day of the contract's first period (by default `last.from`): period k starts
+ * k x N months after it, so a series that began on the 29th to 31st keeps its day after a shorter
+ * month (30-11, 28-02, 30-05), where adding N months to each period's start lost the day for good.
  */
 export function dueContractPeriods(
   last: EvaluationPeriod | null,
   months: number,
   today: string,
   validTo?: string | null,
+  anchor?: string,
 ): EvaluationPeriod[] {
   const inForce = (from: string) => from <= today && (!validTo || !DATE.test(validTo) || from <= validTo);
   if (!last) return inForce(today) ? [periodFrom(today, months)] : [];
+  const start = anchor && DATE.test(anchor) && anchor <= last.from ? anchor : last.from;
+  const period = (k: number): EvaluationPeriod => ({
+    from: addMonths(start, k * months),
+    to: addDays(addMonths(start, (k + 1) * months), -1),
+  });
+  // the first period of the series that starts after `last` is over
+  let k = 1;
+  while (addMonths(start, k * months) <= last.to) k++;
   const out: EvaluationPeriod[] = [];
-  let next = periodFrom(addDays(last.to, 1), months);
-  while (inForce(next.from) && out.length < MAX_CATCH_UP_PERIODS) {
+  for (let next = period(k); inForce(next.from) && out.length < MAX_CATCH_UP_PERIODS; next = period(++k))
     out.push(next);
-    next = periodFrom(addDays(next.to, 1), months);
-  }
   return out;
 }
 
