@@ -12,6 +12,17 @@ import {
   periodText,
 } from './evaluation-periods.ts';
 
+/** Valid calendar dates 'yyyy-MM-dd' of 2000-2100 whose day is at most `maxDay`. */
+const calendarDay = (maxDay: number) =>
+  fc
+    .record({
+      y: fc.integer({ min: 2000, max: 2100 }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: maxDay }),
+    })
+    .filter(({ y, m, d }) => d <= new Date(Date.UTC(y, m, 0)).getUTCDate())
+    .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+
 describe('calendar arithmetic', () => {
   it('adds months, keeping the day or the last day of a shorter month', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
@@ -26,13 +37,7 @@ describe('calendar arithmetic', () => {
   });
 
   it('a period of N months is followed by the next without a gap or an overlap (property)', () => {
-    const day = fc
-      .record({
-        y: fc.integer({ min: 2000, max: 2100 }),
-        m: fc.integer({ min: 1, max: 12 }),
-        d: fc.integer({ min: 1, max: 28 }),
-      })
-      .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    const day = calendarDay(28);
     fc.assert(
       fc.property(day, fc.integer({ min: 1, max: 60 }), (from, months) => {
         const [first] = dueContractPeriods(null, months, from);
@@ -83,14 +88,7 @@ describe('contract evaluation periods', () => {
   });
 
   it('periods counted from any first day follow each other without a gap or an overlap (property)', () => {
-    const day = fc
-      .record({
-        y: fc.integer({ min: 2000, max: 2100 }),
-        m: fc.integer({ min: 1, max: 12 }),
-        d: fc.integer({ min: 1, max: 31 }),
-      })
-      .filter(({ y, m, d }) => d <= new Date(Date.UTC(y, m, 0)).getUTCDate())
-      .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    const day = calendarDay(31);
     fc.assert(
       fc.property(day, fc.integer({ min: 1, max: 24 }), (from, months) => {
         const [first] = dueContractPeriods(null, months, from);
