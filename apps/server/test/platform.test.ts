@@ -192,6 +192,18 @@ describe('web app', () => {
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gz.rawPayload.length).toBeLessThan(raw.rawPayload.length / 3);
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(JSON.parse(raw.body));
+      // a list page (over the plugin's 8 KiB default for two cores, under 64 KiB) is compressed in
+      // one call, not streamed: its compressed length is known and sent
+      expect(raw.rawPayload.length).toBeGreaterThan(8 * 1024);
+      expect(raw.rawPayload.length).toBeLessThan(64 * 1024);
+      const brPage = await web.app.inject({
+        url: '/api/purchasing/order',
+        headers: { ...auth, 'accept-encoding': 'br' },
+      });
+      expect(brPage.headers['content-encoding']).toBe('br');
+      expect(brPage.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(brPage.headers['content-length'])).toBe(brPage.rawPayload.length);
+      expect(JSON.parse(brotliDecompressSync(brPage.rawPayload).toString())).toEqual(JSON.parse(raw.body));
     } finally {
       await web.close();
       await rm(dist, { recursive: true, force: true });
