@@ -1,6 +1,6 @@
 /**
  * npm run bench:web -- [--db postgres://...] [--runs N] [--lines L] [--opens O] [--port P] [--keep]
- *                        [--profile file.cpuprofile] [--profile-change file.cpuprofile]
+ *                        [--profile file.cpuprofile] [--profile-change file.cpuprofile] [--trace file.json]
  *
  * Opens an L-line order (default 2,000) in Chromium, in edit mode, and measures N times (default
  * 20) the time from a quantity change to the updated total: inside the page, performance.now()
@@ -13,7 +13,8 @@
  * fresh browser context (cold: empty HTTP cache and query cache; the local storage as an earlier
  * visit left it: the session, the language, the form routes), the median printed with each run.
  * --profile writes the page's CPU profile of the first opening (open it in Chromium's DevTools);
- * --profile-change the profile of the measured quantity changes.
+ * --profile-change the profile of the measured quantity changes; --trace file.json the first opening's
+ * Chromium trace (open it in DevTools' Performance panel: style, layout, script compile and run).
  * The web app served is WEB_DIST when set (as the server reads it), else apps/web/dist.
  *
  * Database: --db, else env DATABASE_URL (fresh schema), else PGlite in a throwaway directory.
@@ -48,6 +49,7 @@ const DB_URL = typeof args.db === 'string' ? args.db : process.env.DATABASE_URL 
 const KEEP = Boolean(args.keep);
 const OPENS = Math.max(1, intArg(args.opens, 3));
 const PROFILE = typeof args.profile === 'string' ? resolve(args.profile) : null;
+const TRACE = typeof args.trace === 'string' ? resolve(args.trace) : null;
 const PROFILE_CHANGE = typeof args['profile-change'] === 'string' ? resolve(args['profile-change']) : null;
 const WEB_DIST = process.env.WEB_DIST
   ? resolve(REPO_ROOT, process.env.WEB_DIST)
@@ -121,6 +123,7 @@ async function openCold(
   stored: Record<string, string>,
   url: string,
   profile: string | null,
+  trace: string | null = null,
 ): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript((items: Record<string, string>) => {
@@ -162,6 +165,12 @@ async function openCold(
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
+  if (trace) {
+    await browser.startTracing(page, {
+      path: trace,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'],
+    });
+  }
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForSelector('#line-0-quantity', { state: 'visible', timeout: 60_000 });
   const visibleMs = await page.evaluate(() => performance.now());
@@ -169,6 +178,10 @@ async function openCold(
     timeout: 30_000,
   });
   const firstLine = (await page.evaluate('window.__firstLine')) as { dom: number; painted: number };
+  if (trace) {
+    await browser.stopTracing();
+    log(`trace of the first opening: ${trace}`);
+  }
   if (cdp && profile) {
     const { profile: data } = await cdp.send('Profiler.stop');
     writeFileSync(profile, JSON.stringify(data));
@@ -280,7 +293,7 @@ async function main(): Promise<void> {
     let opened: Opened | null = null;
     for (let i = 0; i < OPENS; i++) {
       if (opened) await opened.context.close();
-      opened = await openCold(browser, stored, url, i === 0 ? PROFILE : null);
+      opened = await openCold(browser, stored, url, i === 0 ? PROFILE : null, i === 0 ? TRACE : null);
       openTimes.push(opened.ms);
       paintTimes.push(opened.painted);
       visibleTimes.push(opened.visible);
