@@ -52,7 +52,7 @@ describe("the administrator's offline notice", () => {
     serve(testConfig({ offline: notice }));
     const { unmount } = render(<App />);
     // the account page is a lazily loaded chunk: slow when the whole suite runs
-    expect(await screen.findByTestId('account-page', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByTestId('account-page')).toBeTruthy();
     expect(offlineMessageStore.get()).toBe(notice.message);
     expect(localStorage.getItem('p2p.offline.message')).toBe(notice.message);
     expect(screen.queryByTestId('offline-notice')).toBeNull();
@@ -61,7 +61,7 @@ describe("the administrator's offline notice", () => {
     queryClient.clear();
     serve(testConfig({ offline: null }));
     render(<App />);
-    expect(await screen.findByTestId('account-page', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByTestId('account-page')).toBeTruthy();
     expect(offlineMessageStore.get()).toBeNull();
     expect(localStorage.getItem('p2p.offline.message')).toBeNull();
   });

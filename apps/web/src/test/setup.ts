@@ -1,5 +1,9 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Routes load lazily: the first visit to a screen in a test file transforms its modules on demand,
+// which took over the default 1 s on a loaded CI machine (App.test's account page, 29 Nov).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

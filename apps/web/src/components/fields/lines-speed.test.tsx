@@ -100,7 +100,7 @@ describe('the lines editor at speed', () => {
     renderWithProviders(<Editor initial={[{ pos: 10, quantity: '1', price: '0' }]} />);
     const input = screen.getByPlaceholderText('Item from the catalogue');
     fireEvent.change(input, { target: { value: 'chair' } });
-    fireEvent.click(await screen.findByText('Office chair', {}, { timeout: 2000 }));
+    fireEvent.click(await screen.findByText('Office chair'));
     await waitFor(() =>
       expect(shown()[0]).toMatchObject({
         item: 'MAT-1000',

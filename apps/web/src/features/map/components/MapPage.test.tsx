@@ -79,7 +79,7 @@ describe('MapPage (Portuguese, as the map speaks)', () => {
       const calls = serve();
       toastStore.set([]);
       renderMap();
-      const marker = await screen.findByTestId('map-marker', {}, { timeout: 3000 });
+      const marker = await screen.findByTestId('map-marker');
       fireEvent.click(marker);
       const panel = await screen.findByTestId('map-panel');
       expect(screen.getByTestId('map-panel-name').textContent).toBe('Lisboa Warehouse');
@@ -105,7 +105,7 @@ describe('MapPage (Portuguese, as the map speaks)', () => {
       expect(submit.disabled).toBe(true);
       const input = within(start).getByRole('combobox');
       fireEvent.change(input, { target: { value: 'Praça' } });
-      fireEvent.click(await screen.findByText('Praça do Comércio, Lisboa, Portugal', {}, { timeout: 3000 }));
+      fireEvent.click(await screen.findByText('Praça do Comércio, Lisboa, Portugal'));
       await waitFor(() => expect(submit.disabled).toBe(false));
       fireEvent.click(submit);
 
@@ -140,7 +140,7 @@ describe('MapPage (Portuguese, as the map speaks)', () => {
     serve();
     toastStore.set([]);
     renderMap();
-    fireEvent.click(await screen.findByTestId('map-marker', {}, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId('map-marker'));
     const panel = await screen.findByTestId('map-panel');
     expect(within(panel).getByRole('tab', { name: 'Global' })).toBeTruthy();
     for (const label of ['Sugerir rota', 'Enviar para o telemóvel', 'Enviar por email'])
