@@ -13,12 +13,14 @@ export default defineConfig({
     versionPlugin(),
     themesPlugin(),
     earlyEntryPlugin(),
-    // .br and .gz beside every text asset, served as they are by the server (static-web.ts)
+    // .br and .gz beside every text asset, served as they are by the server (static-web.ts). Small
+    // files too: without their own .br the server compressed them again on every request (a 0.7 KiB
+    // chunk took 3.6 ms to serve against 1.2 ms precompressed), a dozen of them on a form's first load.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       include: /\.(js|css|html|svg|json|webmanifest)$/,
       exclude: [/version\.json$/],
-      threshold: 1024,
+      threshold: 0,
     }),
   ],
   build: {
