@@ -113,18 +113,24 @@ interface Opened {
   page: Awaited<ReturnType<BrowserContext['newPage']>>;
 }
 
+/** Files the first opening writes: the page's CPU profile, the Chromium trace. */
+interface OpenRecording {
+  profile: string | null;
+  trace: string | null;
+}
+
 /**
  * One cold opening of `url` in a fresh context (empty caches) signed in as `session`: the time from
  * navigation start to the first line input, and where it went (each API call and script). With
- * `profile`, the page's CPU profile of the opening is written there.
+ * `recording`, the page's CPU profile and the Chromium trace of the opening are written there.
  */
 async function openCold(
   browser: Browser,
   stored: Record<string, string>,
   url: string,
-  profile: string | null,
-  trace: string | null = null,
+  recording: OpenRecording = { profile: null, trace: null },
 ): Promise<Opened> {
+  const { profile, trace } = recording;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript((items: Record<string, string>) => {
     try {
@@ -293,7 +299,7 @@ async function main(): Promise<void> {
     let opened: Opened | null = null;
     for (let i = 0; i < OPENS; i++) {
       if (opened) await opened.context.close();
-      opened = await openCold(browser, stored, url, i === 0 ? PROFILE : null, i === 0 ? TRACE : null);
+      opened = await openCold(browser, stored, url, i === 0 ? { profile: PROFILE, trace: TRACE } : undefined);
       openTimes.push(opened.ms);
       paintTimes.push(opened.painted);
       visibleTimes.push(opened.visible);
