@@ -5,6 +5,7 @@ import './app.css';
 import { App } from './app/App.tsx';
 import { refreshMe } from './lib/auth.ts';
 import { i18n } from './lib/i18n.ts';
+import { skipUnchangedStyleWrites } from './lib/style-writes.ts';
 import {
   afterFirstScreen,
   checkVersion,
@@ -12,6 +13,7 @@ import {
   startVersionPolling,
 } from './lib/version-check.ts';
 
+skipUnchangedStyleWrites();
 document.documentElement.lang = i18n.language;
 registerServiceWorker();
 // a new build is looked for once the first screen is up (the page was just fetched: it is rarely stale)

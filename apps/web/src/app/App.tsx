@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Outlet, useLocation } from 'react-router';
 import { hasAppAccess, type Layout } from '@p2p/domain';
 import { Loading } from '../components/Loading.tsx';

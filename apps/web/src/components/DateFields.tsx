@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { formatDate } from '@p2p/domain';
 import { DatePicker } from './DatePicker.tsx';
 import { InvalidText, fieldText as str, useDraft } from './FieldDraft.tsx';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Calendar } from 'primereact/calendar';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { formatDate, toIsoDate } from '@p2p/domain';

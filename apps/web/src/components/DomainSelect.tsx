@@ -1,5 +1,5 @@
 import type { Domain } from '@p2p/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 
 export interface DomainSelectProps {
   domains: readonly Domain[];

@@ -1,5 +1,5 @@
 import './filter-chip.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 
 export interface FilterChipProps {

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { UNSAFE_DataRouterContext, useBlocker, type Location } from 'react-router';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { API_BASE, OFFLINE_POLL_MS, OFFLINE_POLL_PATH } from '@p2p/domain';
 import { useOfflineMessage } from '../lib/offline.ts';
 

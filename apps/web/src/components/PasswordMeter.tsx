@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { passwordStrength, passwordViolations, type PasswordRule, type PasswordStrength } from '@p2p/domain';
 
 const RULES: PasswordRule[] = ['uppercase', 'digit', 'special', 'length', 'characters'];

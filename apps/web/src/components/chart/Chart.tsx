@@ -1,5 +1,5 @@
 import { forwardRef, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   ArcElement,
   BarController,

@@ -1,6 +1,6 @@
 import './fields.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { fieldRenderer } from './registry.tsx';
 import { fieldLabel } from './rules.ts';
 import { resolveFieldType, type FieldContext, type FieldDef } from './types.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { ItemLookup } from '@p2p/domain';
 import { api } from '../../lib/api-client.ts';

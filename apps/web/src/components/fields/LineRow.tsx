@@ -1,5 +1,5 @@
 import { memo, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { roundPrice, supplierLineView, type FieldConfig, type ItemLookup } from '@p2p/domain';
 import { ItemLookupInput } from './ItemLookupInput.tsx';
 import { UnspscCodeDisplay, UnspscInput } from './UnspscInput.tsx';

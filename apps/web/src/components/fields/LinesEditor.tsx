@@ -1,6 +1,6 @@
 import './lines.css';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import {
   VALUE_FIELDS,
   actsAsSupplier,

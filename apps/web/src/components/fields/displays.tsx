@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { actsAsSupplier } from '@p2p/domain';
 import { displayDate, displayDateRange, displayNumber, keyOf, optionsOf, refLabel } from './rules.ts';
 import { STATUS_ICONS, isStatusIcon, statusLabelKey } from './status-icons.ts';

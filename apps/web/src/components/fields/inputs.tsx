@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { InputSwitch } from 'primereact/inputswitch';
 import { normalizeNumericInput, parseNumericInput } from '@p2p/domain';
 import { InvalidText, fieldText as str, useDraft } from '../FieldDraft.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { STEPPER_HOLD_DELAY_MS, STEPPER_REPEAT_MS, clampStep } from '@p2p/domain';
 
 export interface NumericStepperProps {

@@ -1,6 +1,6 @@
 import './table.css';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { getPath } from '@p2p/domain';
 import { fieldLabel, resolveFieldType, type FieldContext } from '../fields/index.ts';
 import { rowFlag } from './row-flag.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 export const PAGE_SIZES = [10, 30, 50, 100];
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { InputSwitch } from 'primereact/inputswitch';
 import { getPath, VALUE_FIELDS } from '@p2p/domain';
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ROW_FLAGS, type RowFlag } from '@p2p/domain';
 
 /** Seed 001 section 2.4: a row may carry a status flag, sent as `flag: {status}` on the row. */

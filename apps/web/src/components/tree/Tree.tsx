@@ -1,6 +1,6 @@
 import './tree.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TREE_DELAY_MS, TREE_KEYS } from '@p2p/domain';
 import {
   filterTree,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SelectButton } from 'primereact/selectbutton';
 import { ProgressBar } from 'primereact/progressbar';
 import {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { VERIFICATION_CODE_LENGTH, codeDigits, normalizeNumericInput, type NumericRange } from '@p2p/domain';
 import { useDraft } from '../../FieldDraft.tsx';
 import type { DisplayProps, FieldDef, InputProps } from '../types.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { api } from '../../../lib/api-client.ts';
 import { keyOf, optionsOf, refLabel } from '../rules.ts';
 import type { DisplayProps, FieldItem, InputProps } from '../types.ts';

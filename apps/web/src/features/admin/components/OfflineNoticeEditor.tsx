@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { setOfflineNotice } from '../api/offline-notice.ts';
 

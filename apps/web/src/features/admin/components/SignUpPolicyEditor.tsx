@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { normalizeEmailDomains, SIGN_UP_MODES, type SignUpMode } from '@p2p/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toasts.ts';

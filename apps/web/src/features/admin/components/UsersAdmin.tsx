@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDate, formatTime, type AdminUser } from '@p2p/domain';
 import { showToast } from '../../../lib/toasts.ts';
 import { useState } from 'react';

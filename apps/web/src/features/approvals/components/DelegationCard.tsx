@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { actsAsSupplier, formatDate, type ApiFieldError, type ApprovalPerson } from '@p2p/domain';
 import { Field } from '../../../components/fields/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Tag } from 'primereact/tag';
 import { formatDate, formatTime, type ApprovalLevel, type ApprovalVote, type NamedRef } from '@p2p/domain';
 

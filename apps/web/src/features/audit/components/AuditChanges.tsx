@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AuditEvent } from '@p2p/domain';
 
 const shown = (value: unknown): string =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@p2p/domain';
 import { DateInput } from '../../../components/DateFields.tsx';

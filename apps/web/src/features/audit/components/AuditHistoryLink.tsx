@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { canReadAudit } from '@p2p/domain';
 import { useUser } from '../../../lib/session.ts';

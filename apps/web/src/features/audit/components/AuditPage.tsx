@@ -1,5 +1,5 @@
 import './audit.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { formatDate, formatTime, type AuditEvent } from '@p2p/domain';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';

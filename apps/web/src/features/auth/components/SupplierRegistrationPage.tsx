@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Message } from 'primereact/message';
 import { PATTERNS, type SupplierRegistrationRequest } from '@p2p/domain';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import {
   CALENDAR_EVENT_TYPES,

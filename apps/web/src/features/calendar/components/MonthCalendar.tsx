@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { CALENDAR_EVENT_TYPES, type CalendarEvent, type CalendarEventType } from '@p2p/domain';

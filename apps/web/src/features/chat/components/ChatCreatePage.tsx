@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';

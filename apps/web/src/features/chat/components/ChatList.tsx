@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Badge } from 'primereact/badge';
 import type { ChatSummary } from '@p2p/domain';

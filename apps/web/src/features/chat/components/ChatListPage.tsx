@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { isAdminLevel, mayChat } from '@p2p/domain';

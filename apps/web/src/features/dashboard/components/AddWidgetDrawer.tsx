@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { ACTIVITY_WIDGET_TYPE, type AvailableWidget } from '@p2p/domain';

@@ -1,6 +1,6 @@
 import './dashboard.css';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { activityKind, type AvailableWidget, type LayoutItem } from '@p2p/domain';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { LayoutItem } from '@p2p/domain';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import {
   ACTIVITY_DEFAULT_COUNT,
   ACTIVITY_WIDGET_TYPE,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button, type ButtonProps } from 'primereact/button';
 import { formatNumber, submitValueError, type MessageAudience } from '@p2p/domain';
 import type { DocumentResponse, ModelConfig } from '../api/types.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Panel } from 'primereact/panel';
 import { formatNumber, labelText, type FieldConfig } from '@p2p/domain';
 import { Field, type FieldContext } from '../../../components/fields/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { formatDate, formatTime } from '@p2p/domain';
 import type { EditInfo } from '../api/types.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Panel } from 'primereact/panel';
 import { formatDate, formatTime, labelText, refId, type ApprovalRecord, type RecordRef } from '@p2p/domain';
 import { useTimeline } from '../api/get-timeline.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { labelText, orgPlants, subFields } from '@p2p/domain';
 import { TAXONOMY_SOURCES, type FieldContext, type FieldItem } from '../../../components/fields/index.ts';
 import { useUser } from '../../../lib/session.ts';

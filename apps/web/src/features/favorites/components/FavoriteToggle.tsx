@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { useUser } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';

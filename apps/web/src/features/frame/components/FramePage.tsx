@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useParams } from 'react-router';
 import { frameUrl } from '@p2p/domain';
 

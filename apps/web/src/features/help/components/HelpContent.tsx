@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { Message } from 'primereact/message';
 import { Loading } from '../../../components/Loading.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { HelpContent } from './HelpContent.tsx';
 

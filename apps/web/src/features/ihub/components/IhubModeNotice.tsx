@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Message } from 'primereact/message';
 import { useIhubStatus } from '../api/ihub-messages.ts';
 

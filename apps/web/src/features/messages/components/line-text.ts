@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { parseNoteLineId, type NoteLine } from '@p2p/domain';
 
 /**

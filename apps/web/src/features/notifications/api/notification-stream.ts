@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Notification } from '@p2p/domain';
 import { NOTIFICATION_EVENT, type NotificationStreamToken } from '@p2p/domain/api';
 import { api } from '../../../lib/api-client.ts';

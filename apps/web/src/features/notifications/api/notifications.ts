@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Notification } from '@p2p/domain';
 import { api } from '../../../lib/api-client.ts';
 

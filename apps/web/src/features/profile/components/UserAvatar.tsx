@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { initials } from '@p2p/domain';
 import { usePhotoUrl } from '../api/photo.ts';
 import '../profile.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { receivingAction, type DocumentResponse } from '@p2p/domain';
 import { useUser } from '../../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import type { DrillTarget } from '../result-chart.ts';

@@ -1,6 +1,6 @@
 import '../reports.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';

@@ -1,6 +1,6 @@
 import '../reports.css';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import type { Chart as ChartJS } from 'chart.js';

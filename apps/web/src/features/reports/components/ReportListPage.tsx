@@ -1,5 +1,5 @@
 import '../reports.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import {

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from 'primereact/button';
 import type { Chart as ChartJS } from 'chart.js';
 import type { ReportResult } from '@p2p/domain';

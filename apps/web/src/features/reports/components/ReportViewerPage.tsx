@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { useReport } from '../api/get-report.ts';

@@ -1,6 +1,6 @@
 import { DOCUMENT_STATES } from '@p2p/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import {

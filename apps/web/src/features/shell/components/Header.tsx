@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { hasAppAccess, hasRole, isIhub, type AppConfig, type SessionUser } from '@p2p/domain';

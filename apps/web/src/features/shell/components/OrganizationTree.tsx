@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { InputText } from 'primereact/inputtext';
 import { isSelectableNode, type OrgNode } from '@p2p/domain';
 import { Tree } from '../../../components/tree/Tree.tsx';

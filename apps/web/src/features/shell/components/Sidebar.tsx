@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { NavLink, useLocation } from 'react-router';
 import type { NavItem } from '@p2p/domain';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
