@@ -11,7 +11,7 @@ import http from 'node:http';
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the API answers are read loosely in a benchmark */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -231,6 +231,9 @@ export async function setupDb(opts: { url: string | null; keep: boolean; reuse?:
 
 // ---------------------------------------------------------------- the server child process
 
+/** Linux's USER_HZ: the unit of the CPU times in /proc/<pid>/stat (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export class Server {
   private child: ChildProcess | null = null;
   private tail: string[] = [];
@@ -287,6 +290,22 @@ export class Server {
     const out = this.tail.join('\n');
     await this.stop();
     throw new Error(`server did not become healthy on :${this.port}\n${out}`);
+  }
+
+  /**
+   * The server process's CPU time so far in ms (user + system, from /proc on Linux; null elsewhere):
+   * the work an opening costs the server, which wall times on a busy two-core machine hide.
+   */
+  cpuMs(): number | null {
+    const pid = this.child?.pid;
+    if (!pid) return null;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return Number.isFinite(ticks) ? ticks * (1000 / CLOCK_TICKS_PER_SECOND) : null;
+    } catch {
+      return null;
+    }
   }
 
   async stop(): Promise<void> {

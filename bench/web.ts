@@ -12,6 +12,8 @@
  * seeing it visible (it polls, so it is late while the page is busy), O times (default 3), each in a
  * fresh browser context (cold: empty HTTP cache and query cache; the local storage as an earlier
  * visit left it: the session, the language, the form routes), the median printed with each run.
+ * On Linux it also gives the server process's CPU time per cold open (user + system from /proc, in
+ * 10 ms ticks): the server's share of the work, which the wall times of a busy machine hide.
  * --profile writes the page's CPU profile of the first opening (open it in Chromium's DevTools);
  * --profile-change the profile of the measured quantity changes; --trace file.json the first opening's
  * Chromium trace (open it in DevTools' Performance panel: style, layout, script compile and run).
@@ -245,6 +247,7 @@ async function main(): Promise<void> {
   const openTimes: number[] = [];
   const paintTimes: number[] = [];
   const visibleTimes: number[] = [];
+  const serverCpu: number[] = [];
   let first: Opened | null = null;
   let lineCount = 0;
   try {
@@ -299,7 +302,10 @@ async function main(): Promise<void> {
     let opened: Opened | null = null;
     for (let i = 0; i < OPENS; i++) {
       if (opened) await opened.context.close();
+      const cpuBefore = server.cpuMs();
       opened = await openCold(browser, stored, url, i === 0 ? { profile: PROFILE, trace: TRACE } : undefined);
+      const cpuAfter = server.cpuMs();
+      if (cpuBefore !== null && cpuAfter !== null) serverCpu.push(cpuAfter - cpuBefore);
       openTimes.push(opened.ms);
       paintTimes.push(opened.painted);
       visibleTimes.push(opened.visible);
@@ -381,6 +387,10 @@ async function main(): Promise<void> {
   opens('first line input in the DOM', openTimes);
   opens('first line input painted', paintTimes);
   opens('seen visible by Playwright (polls; late while the page is busy)', visibleTimes);
+  if (serverCpu.length)
+    console.log(
+      `server CPU time per cold open (user + system, to the first line painted; 10 ms ticks): p50 ${ms(percentile(serverCpu, 0.5))} (${serverCpu.map((x) => x.toFixed(0)).join(', ')})`,
+    );
   console.log('the first opening, API calls and scripts (start -> end, bytes over the wire):');
   for (const c of first?.calls ?? [])
     console.log(

@@ -153,6 +153,9 @@ describe('web app', () => {
       const version = await web.app.inject({ url: '/version.json' });
       expect(version.headers['cache-control']).toBe('no-cache');
       expect((await web.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+      // the build's exact names only (one route per file): no other spelling of a file's path
+      expect((await web.app.inject({ url: '/assets/INDEX-abc123.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ url: '/Assets/index-abc123.js' })).statusCode).toBe(404);
       const api = await call(web.app, 'GET', '/api/unknown');
       expect(api.status).toBe(404);
       errorOf(api.body);
