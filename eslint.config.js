@@ -139,6 +139,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                "Use src/lib/use-translation.ts: one shared answer per language, not react-i18next's copy per mount.",
+            },
+          ],
+        },
+      ],
     },
   },
 );
