@@ -83,6 +83,8 @@ export type DocumentTotals = Record<ValueField, string>;
 
 const ZERO_VALUE = (0).toFixed(VALUE_DECIMALS);
 const HUNDRED = new Dec(100);
+/** decimals are immutable: one zero serves every line */
+const ZERO = new Dec(0);
 
 function conditionSum(info: ReadonlyArray<PriceInfo>, condition: PriceCondition): Dec {
   return info
@@ -107,22 +109,33 @@ export function computeLine(line: PricedLine, options: { deleted?: boolean } = {
 
   const info = line.priceInfo ?? [];
   const gross = roundDec(price.times(quantity), VALUE_DECIMALS);
-  const discount = roundDec(
-    gross.times(conditionSum(info, 'RA01')).dividedBy(HUNDRED).plus(conditionSum(info, 'RB00')),
-    VALUE_DECIMALS,
-  );
-  const cost = roundDec(
-    gross
-      .times(conditionSum(info, 'ZFA1'))
-      .dividedBy(HUNDRED)
-      .plus(conditionSum(info, 'ZFB1'))
-      .plus(conditionSum(info, 'Z030')),
-    VALUE_DECIMALS,
-  );
-  const net = gross.minus(discount).plus(cost);
+  // Most lines have no price conditions and no list price: their discount, cost and list value are
+  // zero without the dozen decimal operations that would compute it (a 2,000-line save prices every
+  // line; the same values, a third less work per line)
+  const discount = info.length
+    ? roundDec(
+        gross.times(conditionSum(info, 'RA01')).dividedBy(HUNDRED).plus(conditionSum(info, 'RB00')),
+        VALUE_DECIMALS,
+      )
+    : ZERO;
+  const cost = info.length
+    ? roundDec(
+        gross
+          .times(conditionSum(info, 'ZFA1'))
+          .dividedBy(HUNDRED)
+          .plus(conditionSum(info, 'ZFB1'))
+          .plus(conditionSum(info, 'Z030')),
+        VALUE_DECIMALS,
+      )
+    : ZERO;
+  const net = info.length ? gross.minus(discount).plus(cost) : gross;
   const tax = roundDec(net.times(toDecimal(line.tax?.value)).dividedBy(HUNDRED), VALUE_DECIMALS);
   const value = net.plus(tax);
-  const list = roundDec(roundDec(toDecimal(line.listPrice), PRICE_DECIMALS).times(quantity), VALUE_DECIMALS);
+  const listPrice = line.listPrice;
+  const list =
+    listPrice === null || listPrice === undefined || listPrice === ''
+      ? ZERO
+      : roundDec(roundDec(toDecimal(listPrice), PRICE_DECIMALS).times(quantity), VALUE_DECIMALS);
 
   // one literal, not a spread of `head` plus seven keys: V8 is several times slower on the latter
   return {

@@ -176,6 +176,20 @@ describe('line values and price conditions', () => {
       grossValue: '1.00',
     });
   });
+  it('a line without conditions or list price prices as the full computation does (its shortcut)', () => {
+    const amount = fc
+      .tuple(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 0, max: 6 }))
+      .map(([n, d]) => (n / 10 ** d).toFixed(d));
+    fc.assert(
+      fc.property(amount, amount, amount, fc.boolean(), (price, quantity, rate, upfrontPayment) => {
+        const line = { price, quantity, upfrontPayment, tax: { value: rate } };
+        // an ignored condition and a zero list price take the long way to the same values
+        const full = computeLine({ ...line, priceInfo: [{ condition: 'XX01', value: 1 }], listPrice: '0' });
+        expect(computeLine(line)).toEqual(full);
+        expect(computeLine({ ...line, priceInfo: [], listPrice: '' })).toEqual(full);
+      }),
+    );
+  });
   it('list value is listPrice × quantity', () => {
     expect(computeLine({ ...base, listPrice: '12.345' }).listValue).toBe('37.04'); // 37.035
   });
