@@ -389,7 +389,7 @@ async function main(): Promise<void> {
   opens('seen visible by Playwright (polls; late while the page is busy)', visibleTimes);
   if (serverCpu.length)
     console.log(
-      `server CPU time per cold open (user + system, to the first line painted; 10 ms ticks): p50 ${ms(percentile(serverCpu, 0.5))} (${serverCpu.map((x) => x.toFixed(0)).join(', ')})`,
+      `server CPU time per cold open (user + system, until Playwright sees the first line; 10 ms ticks): p50 ${ms(percentile(serverCpu, 0.5))} (${serverCpu.map((x) => x.toFixed(0)).join(', ')})`,
     );
   console.log('the first opening, API calls and scripts (start -> end, bytes over the wire):');
   for (const c of first?.calls ?? [])

@@ -19,8 +19,8 @@ const started = new Map<string, EarlyCall>();
 /** answers not taken by then are dropped (the app asks again itself) */
 const KEEP_MS = 30_000;
 
-// code-unit order, not localeCompare: the first localeCompare of a page builds the ICU collator,
-// ~70 ms of the main thread while the app's code waits to run (seen in bench:web's profile)
+// code-unit order, not localeCompare: the first localeCompare of a page builds the ICU collator
+// while the app's code waits to run (70 ms under bench:web's sampling profiler)
 const headersKey = (headers: Record<string, string>) =>
   JSON.stringify(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 

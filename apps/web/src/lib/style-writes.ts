@@ -3,8 +3,8 @@
  * <style> elements (base, common, one per component type) again on every mount, even when it is
  * already there. Each write makes the browser take the style sheet apart and match the page's styles
  * again: about 27 ms of the main thread while a 2,000-line order's form first renders (bench:web's
- * profile), and as much for the shell. A write of the text a <style> element already holds changes
- * nothing, so it is skipped here; any other write goes through.
+ * profile). A write of the text a <style> element already holds changes nothing, so it is skipped
+ * here; any other write goes through.
  */
 export function skipUnchangedStyleWrites(): void {
   if (typeof HTMLStyleElement === 'undefined') return;
