@@ -87,9 +87,7 @@ const HUNDRED = new Dec(100);
 const ZERO = new Dec(0);
 
 function conditionSum(info: ReadonlyArray<PriceInfo>, condition: PriceCondition): Dec {
-  return info
-    .filter((p) => p.condition === condition)
-    .reduce((sum, p) => sum.plus(toDecimal(p.value)), new Dec(0));
+  return info.filter((p) => p.condition === condition).reduce((sum, p) => sum.plus(toDecimal(p.value)), ZERO);
 }
 
 /**
@@ -112,23 +110,24 @@ export function computeLine(line: PricedLine, options: { deleted?: boolean } = {
   // Most lines have no price conditions and no list price: their discount, cost and list value are
   // zero without the dozen decimal operations that would compute it (a 2,000-line save prices every
   // line; the same values, a third less work per line)
-  const discount = info.length
-    ? roundDec(
-        gross.times(conditionSum(info, 'RA01')).dividedBy(HUNDRED).plus(conditionSum(info, 'RB00')),
-        VALUE_DECIMALS,
-      )
-    : ZERO;
-  const cost = info.length
-    ? roundDec(
-        gross
-          .times(conditionSum(info, 'ZFA1'))
-          .dividedBy(HUNDRED)
-          .plus(conditionSum(info, 'ZFB1'))
-          .plus(conditionSum(info, 'Z030')),
-        VALUE_DECIMALS,
-      )
-    : ZERO;
-  const net = info.length ? gross.minus(discount).plus(cost) : gross;
+  let discount = ZERO;
+  let cost = ZERO;
+  let net = gross;
+  if (info.length) {
+    discount = roundDec(
+      gross.times(conditionSum(info, 'RA01')).dividedBy(HUNDRED).plus(conditionSum(info, 'RB00')),
+      VALUE_DECIMALS,
+    );
+    cost = roundDec(
+      gross
+        .times(conditionSum(info, 'ZFA1'))
+        .dividedBy(HUNDRED)
+        .plus(conditionSum(info, 'ZFB1'))
+        .plus(conditionSum(info, 'Z030')),
+      VALUE_DECIMALS,
+    );
+    net = gross.minus(discount).plus(cost);
+  }
   const tax = roundDec(net.times(toDecimal(line.tax?.value)).dividedBy(HUNDRED), VALUE_DECIMALS);
   const value = net.plus(tax);
   const listPrice = line.listPrice;
