@@ -17,6 +17,17 @@
  */
 import { DELIVERY_LOCK_THRESHOLD } from '../shell/constants.ts';
 import {
+  add,
+  fixedText,
+  negate,
+  percentOf,
+  round,
+  SCALED_ZERO,
+  times,
+  toScaled,
+  type Scaled,
+} from './scaled.ts';
+import {
   Dec,
   PRICE_DECIMALS,
   QUANTITY_DECIMALS,
@@ -92,9 +103,87 @@ function conditionSum(info: ReadonlyArray<PriceInfo>, condition: PriceCondition)
 
 /**
  * The values of one line. With `deleted` (the document is in state 'deleted') every value is zero;
- * quantity and price keep their rounded inputs.
+ * quantity and price keep their rounded inputs. Amounts written as plain decimals are computed on
+ * scaled integers (scaled.ts), anything else with decimal.js: the same values either way.
  */
 export function computeLine(line: PricedLine, options: { deleted?: boolean } = {}): LineValues {
+  return scaledLine(line, options.deleted === true) ?? decimalLine(line, options);
+}
+
+/** The sum of the values of one price condition, or null when one of them is for decimal.js. */
+function scaledConditionSum(info: ReadonlyArray<PriceInfo>, condition: PriceCondition): Scaled | null {
+  let sum = SCALED_ZERO;
+  for (const p of info) {
+    if (p.condition !== condition) continue;
+    const v = toScaled(p.value);
+    if (!v) return null;
+    sum = add(sum, v);
+  }
+  return sum;
+}
+
+/** computeLine's steps on scaled integers, or null when an amount or a product is for decimal.js. */
+function scaledLine(line: PricedLine, deleted: boolean): LineValues | null {
+  const q = toScaled(line.quantity);
+  const p = toScaled(line.price);
+  if (!q || !p) return null;
+  const quantity = round(q, QUANTITY_DECIMALS);
+  let price = round(p, PRICE_DECIMALS);
+  if (line.upfrontPayment && price.n > 0n) price = negate(price);
+  const quantityText = fixedText(quantity, QUANTITY_DECIMALS);
+  const priceText = fixedText(price, PRICE_DECIMALS);
+  if (deleted) return Object.assign({ quantity: quantityText, price: priceText }, zeroTotals());
+
+  const info = line.priceInfo ?? [];
+  if (!Array.isArray(info)) return null;
+  const grossProduct = times(price, quantity);
+  if (!grossProduct) return null;
+  const gross = round(grossProduct, VALUE_DECIMALS);
+  let discount = SCALED_ZERO;
+  let cost = SCALED_ZERO;
+  let net = gross;
+  if (info.length) {
+    const ra01 = scaledConditionSum(info, 'RA01');
+    const rb00 = scaledConditionSum(info, 'RB00');
+    const zfa1 = scaledConditionSum(info, 'ZFA1');
+    const zfb1 = scaledConditionSum(info, 'ZFB1');
+    const z030 = scaledConditionSum(info, 'Z030');
+    if (!ra01 || !rb00 || !zfa1 || !zfb1 || !z030) return null;
+    const percentDiscount = times(gross, ra01);
+    const percentCost = times(gross, zfa1);
+    if (!percentDiscount || !percentCost) return null;
+    discount = round(add(percentOf(percentDiscount), rb00), VALUE_DECIMALS);
+    cost = round(add(add(percentOf(percentCost), zfb1), z030), VALUE_DECIMALS);
+    net = add(add(gross, negate(discount)), cost);
+  }
+  const rate = toScaled(line.tax?.value);
+  const taxProduct = rate && times(net, rate);
+  if (!taxProduct) return null;
+  const tax = round(percentOf(taxProduct), VALUE_DECIMALS);
+  const value = add(net, tax);
+  let list = SCALED_ZERO;
+  const listPrice = line.listPrice;
+  if (listPrice !== null && listPrice !== undefined && listPrice !== '') {
+    const lp = toScaled(listPrice);
+    const listProduct = lp && times(round(lp, PRICE_DECIMALS), quantity);
+    if (!listProduct) return null;
+    list = listProduct;
+  }
+  return {
+    quantity: quantityText,
+    price: priceText,
+    grossValue: fixedText(gross, VALUE_DECIMALS),
+    discountValue: fixedText(discount, VALUE_DECIMALS),
+    costValue: fixedText(cost, VALUE_DECIMALS),
+    netValue: fixedText(net, VALUE_DECIMALS),
+    taxValue: fixedText(tax, VALUE_DECIMALS),
+    value: fixedText(value, VALUE_DECIMALS),
+    listValue: fixedText(list, VALUE_DECIMALS),
+  };
+}
+
+/** computeLine with decimal.js: every amount decimal.js reads (exponents, long numbers). */
+export function decimalLine(line: PricedLine, options: { deleted?: boolean } = {}): LineValues {
   const quantity = roundDec(toDecimal(line.quantity), QUANTITY_DECIMALS);
   let rawPrice = toDecimal(line.price);
   if (line.upfrontPayment) rawPrice = rawPrice.abs().negated();
