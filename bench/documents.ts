@@ -656,27 +656,21 @@ async function main(): Promise<void> {
       rows.push(row(c.name, http ?? [], sqlTimes, c.note ?? ''));
     }
 
-    // the SQL of the save: header update, delete + one multi-row insert of the lines, one transaction
+    // the SQL of the save: header update, delete + one insert of the lines from one JSON parameter
+    // (the server's replaceLines), one transaction
     const lines: Array<Record<string, unknown>> = doc.lines ?? [];
     const header = { ...doc };
     delete header.lines;
-    const lineParams: unknown[] = [];
-    const valuesSql = lines
-      .map((l, k) => {
-        lineParams.push(
-          big.id,
-          'acme',
-          l.pos,
-          l.subpos ?? 0,
-          JSON.stringify(l),
-          String(l.quantity ?? 0),
-          String(l.price ?? 0),
-          String(l.value ?? 0),
-        );
-        const b = k * 8;
-        return `($${b + 1}::bigint, $${b + 2}, $${b + 3}::int, $${b + 4}::int, $${b + 5}::jsonb, $${b + 6}::numeric, $${b + 7}::numeric, $${b + 8}::numeric)`;
-      })
-      .join(', ');
+    const linesJson = JSON.stringify(
+      lines.map((l) => ({
+        pos: l.pos,
+        subpos: l.subpos ?? 0,
+        data: l,
+        quantity: String(l.quantity ?? 0),
+        price: String(l.price ?? 0),
+        value: String(l.value ?? 0),
+      })),
+    );
     log(`SQL ${saveName}`);
     const buyerId = doc._state?.created?.user?._id;
     const saveSql = await timeIt(
@@ -713,8 +707,11 @@ async function main(): Promise<void> {
           await sqlc.query(`delete from document_lines where document_id = $1::bigint`, [big.id]);
           if (lines.length)
             await sqlc.query(
-              `insert into document_lines (document_id, domain_id, pos, subpos, data, quantity, price, value) values ${valuesSql}`,
-              lineParams,
+              `insert into document_lines (document_id, domain_id, pos, subpos, data, quantity, price, value)
+               select $1::bigint, $2, x.pos, x.subpos, x.data, x.quantity, x.price, x.value
+               from jsonb_to_recordset($3::jsonb)
+                 as x(pos int, subpos int, data jsonb, quantity numeric, price numeric, value numeric)`,
+              [big.id, 'acme', linesJson],
             );
           await sqlc.exec('commit');
         } catch (err) {

