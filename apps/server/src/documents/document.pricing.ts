@@ -8,7 +8,7 @@ import {
   type DocumentTotals,
 } from '@p2p/domain';
 import { fieldErrors, refuseFieldErrors } from '../lib/app-error.ts';
-import type { LineWrite } from './document.repository.ts';
+import type { LineWrite } from './document-lines.repository.ts';
 import { TAX_CODES } from './purchasing-config.ts';
 
 /** Line pricing of every save: the server computes every value, whatever the client sent. */

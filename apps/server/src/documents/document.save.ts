@@ -15,7 +15,13 @@ import { audit, storedDocument, writtenDocument } from '../audit/audit.service.t
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, fieldErrors, forbidden } from '../lib/app-error.ts';
-import { assertVersion, lockInScope, staleVersion, type DocumentAccess } from './document.access.ts';
+import {
+  assertVersion,
+  lockInScope,
+  staleVersion,
+  type DocumentAccess,
+  type LoadedModel,
+} from './document.access.ts';
 import { applyFieldRules, assertValid, docUser } from './document.field-rules.ts';
 import { linesCarryUnspsc, pickedItems, withItemDefaults } from './document.item-defaults.ts';
 import { protectKitValues } from './document.kit-values.ts';
@@ -24,7 +30,7 @@ import { documentMessageRepository } from './document-message.repository.ts';
 import { assertCanCreate, assertCanEdit } from './document.permissions.ts';
 import { lineWrites, priceLines, type PricedLines } from './document.pricing.ts';
 import { documentRepository, type DocumentRepository, type DocumentRow } from './document.repository.ts';
-import { rowTotals, rowWrite, toDocument } from './document.shape.ts';
+import { rowTotals, rowWrite, toDocument, type DocumentShape } from './document.shape.ts';
 import type { ModelConfig } from './model-config.ts';
 import {
   applyComputedLocks,
@@ -228,15 +234,29 @@ export function documentSave(db: Db, access: DocumentAccess) {
   return {
     create,
 
-    async update(auth: AuthContext, name: string, id: string, body: DocumentBody): Promise<void> {
+    /**
+     * Answers the document as saved (the row read again in the transaction, the lines as written),
+     * or null when the save moved it out of the caller's scope.
+     */
+    async update(
+      auth: AuthContext,
+      name: string,
+      id: string,
+      body: DocumentBody,
+    ): Promise<{ model: LoadedModel['model']; doc: DocumentShape } | null> {
       const { model, scope } = await access.loadModel(auth, name);
       const expected = typeof body._version === 'number' ? body._version : body.version;
       if (typeof expected !== 'number')
         throw fieldErrors('_version is required.', [{ field: '_version', message: '_version is required.' }]);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const tx = documentRepository(trx);
         const row = await lockInScope(tx, scope, id);
-        const doc = toDocument(row, model, await tx.lines(id));
+        const storedLines = await tx.storedLines(id);
+        const doc = toDocument(
+          row,
+          model,
+          storedLines.map((l) => l.data),
+        );
         assertCanEdit(auth, model, doc);
         assertVersion(row, expected);
         const state = row.state === 'created' ? 'updated' : row.state;
@@ -247,12 +267,25 @@ export function documentSave(db: Db, access: DocumentAccess) {
             throw keyTaken(err, header.key) ?? err;
           });
         if (!written) throw staleVersion();
-        await tx.replaceLines(id, auth.domainId, lineWrites(priced.lines));
+        const lines = await tx.writeLines(id, auth.domainId, lineWrites(priced.lines), storedLines);
         await audit.document(trx, auth, model.name, id, 'update', {
           before: storedDocument(row, doc.lines),
           after: writtenDocument({ ...header, state, totals: priced.totals }, priced.lines),
         });
         await documentEditRepository(trx).endEdit(id, auth.user._id);
+        // the answer without reading 2,000 unchanged lines again: the row with its joins, the lines
+        // this save kept or wrote (as the database returned them)
+        const saved = await tx.find(scope.where, id);
+        return saved
+          ? {
+              model,
+              doc: toDocument(
+                saved,
+                model,
+                lines.map((l) => l.data),
+              ),
+            }
+          : null;
       });
     },
 

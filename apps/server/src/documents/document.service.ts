@@ -14,14 +14,14 @@ import {
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../lib/app-error.ts';
-import { documentAccess } from './document.access.ts';
+import { documentAccess, type LoadedModel } from './document.access.ts';
 import { filterExpressions, needsJoins, sortSpec, textSearch } from './document.fields.ts';
 import { docUser, hideFields, roleHiding } from './document.field-rules.ts';
 import { documentEditRepository } from './document-edit.repository.ts';
 import { documentRepository } from './document.repository.ts';
 import { assertModelVisible, monitorOnly } from './document.scope.ts';
 import { documentSave, type DocumentBody } from './document.save.ts';
-import { listDataKeys, toDocument } from './document.shape.ts';
+import { listDataKeys, toDocument, type DocumentShape } from './document.shape.ts';
 import { documentTrash } from './document.trash.ts';
 import { documentTimeline } from './document.timeline.ts';
 import { documentWorkflow, type WorkflowBody } from './document.workflow.ts';
@@ -137,6 +137,11 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
 
   async function read(auth: AuthContext, name: string, id: string) {
     const { model, doc } = await access.load(auth, name, id);
+    return answer(auth, model, doc);
+  }
+
+  /** A document as the caller reads it: its hidden fields left out, its actions and permissions. */
+  function answer(auth: AuthContext, model: LoadedModel['model'], doc: DocumentShape) {
     let lines = doc.lines ?? [];
     // Suppliers see order prices per the tax group of each line (seed 000 sections 6 and 9).
     if (model.name === 'order' && actsAsSupplier(auth.user)) {
@@ -163,8 +168,8 @@ export function documentService(db: Db, options: { effects?: ReadonlyArray<Workf
     create: async (auth: AuthContext, name: string, body: DocumentBody) =>
       read(auth, name, await save.create(auth, name, body)),
     update: async (auth: AuthContext, name: string, id: string, body: DocumentBody) => {
-      await save.update(auth, name, id, body);
-      return read(auth, name, id);
+      const saved = await save.update(auth, name, id, body);
+      return saved ? answer(auth, saved.model, saved.doc) : read(auth, name, id);
     },
     toggleEnabled: async (auth: AuthContext, name: string, id: string, value: boolean) => {
       await save.toggleEnabled(auth, name, id, value);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { json, type Db } from '../db/database.ts';
 import { withMessages } from '../documents/document-message.repository.ts';
-import type { DocumentWrite, LineWrite } from '../documents/document.repository.ts';
+import type { LineWrite } from '../documents/document-lines.repository.ts';
+import type { DocumentWrite } from '../documents/document.repository.ts';
 
 /**
  * Batch writes of the demo history: thousands of documents in a few statements (one save per

@@ -56,7 +56,7 @@ function sameLeaf(a: unknown, b: unknown): boolean {
  * Plain JSON equality without allocating: a 2,000-line save compares thousands of lines, most of
  * them unchanged, and walking each key of those (sets of keys, path strings) was most of its cost.
  */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
