@@ -424,7 +424,7 @@ async function main(): Promise<void> {
       }
       rows.push(row(c.name, measured.http, measured.sql, c.note ?? ''));
     }
-    floorRow = row('HTTP floor: GET /api/health (no database)', floor, [], 'for reading the overheads');
+    floorRow = row('HTTP floor: GET /api/health (select 1)', floor, [], 'for reading the overheads');
     await sqlc.close();
     sqlDb = null;
   } catch (err) {

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES, type UiFlags } from '@p2p/domain';
 import { isRoutePolicy, type RoutePolicy } from '@p2p/domain/api';
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
@@ -26,6 +26,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { frameworkErrors, registerErrorHandlers } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger-options.ts';
+import { validatorCompiler } from './lib/validator-compiler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
 import { orderPdfRoutes } from './pdf/order-pdf.routes.ts';
@@ -97,7 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     frameworkErrors,
   })
     .withTypeProvider<TypeBoxTypeProvider>()
-    .setValidatorCompiler(TypeBoxValidatorCompiler);
+    .setValidatorCompiler(validatorCompiler);
 
   const services = createServices(opts.db, {
     webDist: env.webDist,
