@@ -1,9 +1,13 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { ItemLookup } from '@p2p/domain';
 import { api } from '../../lib/api-client.ts';
 import { SUGGESTIONS } from './constants.ts';
+
+const KEEP_FOCUS_ON_PANEL = {
+  panel: { onMouseDown: (e: MouseEvent) => e.preventDefault() },
+};
 
 interface ItemPage {
   items: ItemLookup[];
@@ -47,6 +51,9 @@ export function ItemLookupInput({ id, value, onChange, onPick, disabled, ariaLab
       value={typeof value === 'string' ? value : ''}
       suggestions={suggestions}
       field="code"
+      // a press on a suggestion keeps the focus in the input (as a combobox does): its blur re-rendered
+      // the line under the pointer, so the release landed elsewhere and the click chose nothing
+      pt={KEEP_FOCUS_ON_PANEL}
       itemTemplate={(item: ItemLookup) => (
         <span data-testid="item-suggestion">
           <strong>{item.code}</strong> {item.name}

@@ -100,7 +100,11 @@ describe('the lines editor at speed', () => {
     renderWithProviders(<Editor initial={[{ pos: 10, quantity: '1', price: '0' }]} />);
     const input = screen.getByPlaceholderText('Item from the catalogue');
     fireEvent.change(input, { target: { value: 'chair' } });
-    fireEvent.click(await screen.findByText('Office chair'));
+    const suggestion = await screen.findByText('Office chair');
+    // pressing a suggestion must not take the focus from the input: its blur re-rendered the line
+    // under the pointer and the click was lost (fireEvent answers false when the default is prevented)
+    expect(fireEvent.mouseDown(suggestion)).toBe(false);
+    fireEvent.click(suggestion);
     await waitFor(() =>
       expect(shown()[0]).toMatchObject({
         item: 'MAT-1000',
