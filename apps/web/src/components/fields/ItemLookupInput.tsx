@@ -51,8 +51,8 @@ export function ItemLookupInput({ id, value, onChange, onPick, disabled, ariaLab
       value={typeof value === 'string' ? value : ''}
       suggestions={suggestions}
       field="code"
-      // a press on a suggestion keeps the focus in the input (as a combobox does): its blur re-rendered
-      // the line under the pointer, so the release landed elsewhere and the click chose nothing
+      // a press on a suggestion keeps the focus in the input (as a combobox does): the input's blur
+      // changed the form under the pointer, the release landed on the lines editor, nothing was chosen
       pt={KEEP_FOCUS_ON_PANEL}
       itemTemplate={(item: ItemLookup) => (
         <span data-testid="item-suggestion">
