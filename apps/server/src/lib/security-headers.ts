@@ -105,12 +105,12 @@ export function appCsp(widgetOrigins: ReadonlyArray<string> = []): Directives {
 }
 
 /**
- * The headers helmet writes on every answer, read once by running its middleware against a stub
- * response: they depend only on the options, never on the request.
+ * The headers helmet writes on every answer, read once by running its middleware against a response
+ * that records them: they depend only on the options, never on the request.
  */
 function helmetHeaders(setHeaders: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
-  const stub = {
+  const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
       headers[name.toLowerCase()] = String(value);
     },
@@ -119,7 +119,7 @@ function helmetHeaders(setHeaders: ReturnType<typeof helmet>): Record<string, st
     },
   };
   let failure: unknown;
-  setHeaders({} as never, stub as never, (err?: unknown) => {
+  setHeaders({} as never, recorder as never, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure;
