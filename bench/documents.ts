@@ -454,11 +454,8 @@ const thresholdSet = new WeakSet<SqlClient>();
 /** GET /api/search/order: search.repository.ts `search` with the order scope, page 1 of 30, no count. */
 function searchCase(): Case {
   const query = (n: number) => `websearch_to_tsquery('simple'::regconfig, $${n})`;
-  const readable = `replace(replace(replace(
-    coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
-      from jsonb_path_query(h.data, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
-      where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
-    '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
+  // the snippet's text is stored by the search trigger (migration 0028), without the restricted fields
+  const readable = `replace(replace(replace(coalesce(h.search_text, h.key, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
   return {
     name: `search route order q=${SEARCH_WORD}`,
     http: { method: 'GET', path: `/api/search/order?q=${SEARCH_WORD}` },
@@ -472,7 +469,7 @@ function searchCase(): Case {
             limit 300
           ), hits as (
             select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(3)}) as rank,
-              (d.data #- '{supplierNotes}'::text[]) as data
+              d.data, d.search_text
             from candidates c join documents d on d.id = c.id
             order by rank desc, d.id desc
             limit $5 offset $6

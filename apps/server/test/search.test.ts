@@ -131,6 +131,38 @@ describe('full-text search', () => {
     expect((await search('buyer', '/api/search?q=zeppelin')).body.items).toHaveLength(0);
   });
 
+  it('follows a field restricted by the model configuration: out of the matches, snippets and titles', async () => {
+    type Config = { form: { fields: Array<{ src: string; viewRoles?: string }> } };
+    const admin = await token('admin');
+    const forklift = (await search('admin', '/api/search?q=forklift')).body.items[0]!;
+    expect(forklift).toMatchObject({ title: 'Forklift maintenance and repair' });
+    const saveConfig = async (config: Config, baseVersion: number) =>
+      call<{ version: number }>(t.app, 'PUT', '/api/admin/models/order', {
+        token: admin,
+        body: { config, baseVersion },
+      });
+    const before = (
+      await call<{ version: number; config: Config }>(t.app, 'GET', '/api/admin/models/order', {
+        token: admin,
+      })
+    ).body;
+    const restricted = JSON.parse(JSON.stringify(before.config)) as Config;
+    for (const f of restricted.form.fields) if (f.src === 'description') f.viewRoles = 'admin,manager';
+    const saved = await saveConfig(restricted, before.version);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      expect((await search('admin', '/api/search?q=forklift')).body.items).toEqual([]);
+      const [byKey] = (await search('admin', `/api/search?q=${forklift.key}`)).body.items;
+      expect(byKey).toMatchObject({ _id: forklift._id, title: forklift.key });
+      expect(byKey!.snippet.replace(/<\/?b>/g, '')).toContain(forklift.key);
+      expect(byKey!.snippet).not.toMatch(/forklift/i);
+    } finally {
+      const lifted = await saveConfig(before.config, saved.body.version);
+      expect(lifted.status, JSON.stringify(lifted.body)).toBe(200);
+    }
+    expect((await search('admin', '/api/search?q=forklift')).body.items).toEqual([forklift]);
+  });
+
   it('needs a signed-in caller', async () => {
     expect((await call(t.app, 'GET', '/api/search?q=forklift')).status).toBe(401);
   });

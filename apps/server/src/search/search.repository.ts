@@ -15,18 +15,21 @@ export const SEARCH_CANDIDATES = 300;
 const query = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
 
 /**
- * The readable text of a hit (key and every string or number of its data but the ids of its
- * references and the role-restricted fields the index leaves out), HTML-escaped for the snippet.
+ * The readable text of a hit, stored by the search trigger (migration 0028: key and every string or
+ * number of its data but the ids of its references and the role-restricted fields the index leaves
+ * out), HTML-escaped for the snippet.
  */
-const READABLE = sql`replace(replace(replace(
-  coalesce(h.key, '') || ' ' || coalesce((select string_agg(v #>> '{}', ' ')
-    from jsonb_path_query(h.readable, 'strict $.** ? (@.type() == "string" || @.type() == "number")') v
-      where (v #>> '{}') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'), ''),
+const READABLE = sql`replace(replace(replace(coalesce(h.search_text, h.key, ''),
   '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
-/** `data` without the dotted paths: `data #- '{a,b}' #- ...`, each path a bound text[]. */
-const withoutPaths = (data: RawBuilder<unknown>, paths: ReadonlyArray<string>): RawBuilder<unknown> =>
-  paths.reduce<RawBuilder<unknown>>((acc, p) => sql`(${acc} #- ${p.split('.')}::text[])`, data);
+/** The fields a hit is titled by, in order, when they are not role-restricted; then its key. */
+const TITLE_FIELDS = ['description', 'name'];
+const title = (hidden: ReadonlyArray<string>): RawBuilder<string> =>
+  sql`coalesce(${sql.join([
+    ...TITLE_FIELDS.filter((f) => !hidden.includes(f)).map((f) => sql`h.data ->> ${sql.lit(f)}`),
+    sql`h.key`,
+    sql`h.model || ' ' || h.id::text`,
+  ])})`;
 
 export interface SearchHit {
   id: string;
@@ -41,7 +44,7 @@ export interface SearchHit {
 export interface SearchQuery {
   /** one filter per model searched: documentScope(...).where */
   scopes: RawBuilder<boolean>[];
-  /** the srcs the index leaves out (searchHiddenPaths of the models searched): not in snippets */
+  /** the srcs the index leaves out (searchHiddenPaths of the models searched): never a title */
   hidden?: ReadonlyArray<string>;
   q: string;
   limit: number;
@@ -63,13 +66,12 @@ export function searchRepository(db: Db) {
           limit ${candidates}
         ), hits as (
           select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(s.q)}) as rank,
-            ${withoutPaths(sql`d.data`, s.hidden ?? [])} as readable
+            d.data, d.search_text
           from candidates c join documents d on d.id = c.id
           order by rank desc, d.id desc
           limit ${s.limit} offset ${s.offset}
         )
-        select h.id::text as id, h.model, h.key, h.subtype, h.state,
-          coalesce(h.readable ->> 'description', h.readable ->> 'name', h.key, h.model || ' ' || h.id::text) as title,
+        select h.id::text as id, h.model, h.key, h.subtype, h.state, ${title(s.hidden ?? [])} as title,
           ts_headline('simple'::regconfig, ${READABLE}, ${query(s.q)},
             'StartSel=<b>, StopSel=</b>, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') as snippet
         from hits h

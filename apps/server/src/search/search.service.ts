@@ -43,7 +43,8 @@ export function searchService(db: Db, access: Pick<DocumentAccess, 'viewableMode
       // the working context narrows search as it narrows lists
       const viewable = await access.viewableModels(auth, model);
       const scopes = viewable.map(({ scope }) => scope.listWhere);
-      // what the index leaves out of every searched model is left out of the snippets too
+      // what the index leaves out of every searched model never titles a hit (the stored snippet
+      // text leaves it out already)
       const hidden = [...new Set(viewable.flatMap(({ model: m }) => searchHiddenPaths(m.form.fields)))];
 
       const q = (params.q ?? '').trim().slice(0, MAX_QUERY_LENGTH);
