@@ -220,8 +220,6 @@ export interface DocumentsTable {
   list_value: Numeric;
   /** written by a trigger from key and data without the role-restricted fields (migration 0014) */
   search: ColumnType<string, never, never>;
-  /** the same trigger's readable text (key and data's strings and numbers) for snippets (migration 0028) */
-  search_text: ColumnType<string | null, never, never>;
 }
 
 export interface DocumentLinesTable {

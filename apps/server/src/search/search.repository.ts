@@ -15,11 +15,11 @@ export const SEARCH_CANDIDATES = 300;
 const query = (q: string) => sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
 
 /**
- * The readable text of a hit, stored by the search trigger (migration 0028: key and every string or
- * number of its data but the ids of its references and the role-restricted fields the index leaves
- * out), HTML-escaped for the snippet.
+ * The readable text of a hit, written by a trigger on every save (`document_search_texts`, migration
+ * 0028: key and every string or number of its data but the ids of its references and the
+ * role-restricted fields the index leaves out), HTML-escaped for the snippet.
  */
-const READABLE = sql`replace(replace(replace(coalesce(h.search_text, h.key, ''),
+const READABLE = sql`replace(replace(replace(coalesce(t.text, h.key, ''),
   '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
 /** The fields a hit is titled by, in order, when they are not role-restricted; then its key. */
@@ -66,7 +66,7 @@ export function searchRepository(db: Db) {
           limit ${candidates}
         ), hits as (
           select d.id, d.model, d.key, d.subtype, d.state, ts_rank(d.search, ${query(s.q)}) as rank,
-            d.data, d.search_text
+            d.data
           from candidates c join documents d on d.id = c.id
           order by rank desc, d.id desc
           limit ${s.limit} offset ${s.offset}
@@ -74,7 +74,7 @@ export function searchRepository(db: Db) {
         select h.id::text as id, h.model, h.key, h.subtype, h.state, ${title(s.hidden ?? [])} as title,
           ts_headline('simple'::regconfig, ${READABLE}, ${query(s.q)},
             'StartSel=<b>, StopSel=</b>, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') as snippet
-        from hits h
+        from hits h left join document_search_texts t on t.document_id = h.id
         order by h.rank desc, h.id desc`.execute(db);
       return rows;
     },
