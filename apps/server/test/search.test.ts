@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations/index.ts';
 import type { SearchItem } from '../src/search/search.service.ts';
 import { call, createTestApp, errorOf, signIn, type TestApp } from './helpers.ts';
 
@@ -161,6 +163,27 @@ describe('full-text search', () => {
       expect(lifted.status, JSON.stringify(lifted.body)).toBe(200);
     }
     expect((await search('admin', '/api/search?q=forklift')).body.items).toEqual([forklift]);
+  });
+
+  it('writes the snippet text of the documents saved before its migration, and drops it on the way down', async () => {
+    const db = t.conn.db as never;
+    const migration = migrations['0028-document-search-text']!;
+    const texts = async () =>
+      (
+        await sql<{ id: string; text: string | null }>`select d.id::text as id, t.text from documents d
+          left join document_search_texts t on t.document_id = d.id order by d.id`.execute(t.conn.db)
+      ).rows;
+    const before = await texts();
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.every((r) => r.text !== null)).toBe(true);
+    await migration.down!(db);
+    expect((await sql`select to_regclass('document_search_texts') as t`.execute(t.conn.db)).rows).toEqual([
+      { t: null },
+    ]);
+    await migration.up(db);
+    expect(await texts()).toEqual(before);
+    const [hit] = (await search('admin', '/api/search?q=forklift')).body.items;
+    expect(hit!.snippet).toContain('<b>Forklift</b>');
   });
 
   it('needs a signed-in caller', async () => {
