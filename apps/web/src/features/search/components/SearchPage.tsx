@@ -1,4 +1,3 @@
-import { DOCUMENT_STATES } from '@p2p/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -76,7 +75,8 @@ export function SearchPage() {
       render: (row) => <Snippet html={typeof row.snippet === 'string' ? row.snippet : ''} />,
     },
   ];
-  const states = Object.fromEntries(DOCUMENT_STATES.map((s) => [s, t(`documents.states.${s}`)]));
+  // every state with a translation (approvals and sourcing have states of their own)
+  const states = t('documents.states', { returnObjects: true }) as Record<string, string>;
   const open = (row: Row) => {
     const url = String(row.url);
     if (isExternal(url)) window.location.assign(url);

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ApiErrorBody, RouteConfig, SearchResponse } from '@p2p/domain';
 import { jsonResponse, renderWithProviders, testConfig, testUser } from '../../../test/render.tsx';
 import { resetSession, startSession } from '../../../lib/session.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { SearchPage } from './SearchPage.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 
@@ -109,6 +110,45 @@ describe('search page', () => {
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'toner' } });
     fireEvent.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search/order?q=toner'));
+  });
+
+  it('names every model and state of a hit, those of approvals too, in English and Portuguese', async () => {
+    const approval: SearchResponse = {
+      items: [
+        {
+          _id: 'a1',
+          model: 'approval',
+          key: 'AP-000001',
+          subtype: null,
+          state: 'manager-approval',
+          title: 'Paper for Lisbon 2026-11',
+          snippet: '<b>paper</b>',
+          url: '/approval/a1',
+        },
+      ],
+      options: { count: 1, page: 1, pagesize: 30 },
+    };
+    fetchMock.mockImplementation(async () => jsonResponse(approval));
+    const withApprovals = testConfig({
+      routes: [
+        ...routes,
+        {
+          path: '/approval',
+          name: 'approval',
+          view: 'model',
+          meta: { model: 'approval', nav: 'purchasing' },
+        },
+      ],
+    });
+    renderWithProviders(<SearchPage />, { route: '/search?q=paper', config: withApprovals });
+    expect(await screen.findByText('Manager approval')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Approvals' })).toBeTruthy();
+    expect(screen.getAllByText('Approvals').length).toBe(2);
+    await act(() => i18n.changeLanguage('pt'));
+    expect(await screen.findByText('Aprovação do gestor')).toBeTruthy();
+    expect(screen.getAllByText('Aprovações').length).toBe(2);
+    expect(screen.queryByText('approval')).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('shows a hint without a query; the header search box goes to /search?q=', async () => {
