@@ -1,10 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { ApiErrorBody, RouteConfig, SearchResponse } from '@p2p/domain';
 import { jsonResponse, renderWithProviders, testConfig, testUser } from '../../../test/render.tsx';
 import { resetSession, startSession } from '../../../lib/session.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
 import { SearchPage } from './SearchPage.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 
@@ -64,6 +64,11 @@ beforeEach(() => {
     );
   });
   vi.stubGlobal('fetch', fetchMock);
+});
+
+// a test that switches to Portuguese must not leave the next one in it, even when it fails
+afterEach(async () => {
+  await act(() => setLanguage('en'));
 });
 
 const page = (route: string) =>
@@ -144,11 +149,10 @@ describe('search page', () => {
     expect(await screen.findByText('Manager approval')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Approvals' })).toBeTruthy();
     expect(screen.getAllByText('Approvals').length).toBe(2);
-    await act(() => i18n.changeLanguage('pt'));
+    await act(() => setLanguage('pt'));
     expect(await screen.findByText('Aprovação do gestor')).toBeTruthy();
     expect(screen.getAllByText('Aprovações').length).toBe(2);
     expect(screen.queryByText('approval')).toBeNull();
-    await act(() => i18n.changeLanguage('en'));
   });
 
   it('shows a hint without a query; the header search box goes to /search?q=', async () => {
