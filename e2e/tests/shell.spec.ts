@@ -50,8 +50,8 @@ test('switching group changes the header and the context sent on every call', as
 test('picking a plant in the organization tree makes it the working context', async ({ page }) => {
   await signIn(page, 'manager');
   await page.getByTestId('group-button').click();
-  if (await page.getByTestId('group-mode-organization').isVisible())
-    await page.getByTestId('group-mode-organization').click();
+  // click waits for the drawer: an isVisible() check ran before it opened and skipped the mode
+  await page.getByTestId('group-mode-organization').click();
   await page.getByTestId('org-filter').fill('madrid');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/user/config'));
   await page.getByTestId('org-tree').getByText('Madrid Plant').click();
