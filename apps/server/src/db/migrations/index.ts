@@ -23,6 +23,7 @@ import * as unspsc from './0025-unspsc.ts';
 import * as erpOutboxErrors from './0026-erp-outbox-errors.ts';
 import * as reverseFail from './0027-reverse-fail.ts';
 import * as documentSearchText from './0028-document-search-text.ts';
+import * as documentsByState from './0029-documents-by-state.ts';
 import * as dashboards from './0021-dashboards.ts';
 import * as passwordReset from './0022-password-reset.ts';
 import * as mapPlaces from './0023-map-places.ts';
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026-erp-outbox-errors': erpOutboxErrors,
   '0027-reverse-fail': reverseFail,
   '0028-document-search-text': documentSearchText,
+  '0029-documents-by-state': documentsByState,
 };
