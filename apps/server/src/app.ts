@@ -25,6 +25,7 @@ import { fileRoutes } from './files/file.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { frameworkErrors, registerErrorHandlers } from './lib/error-handler.ts';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { validatorCompiler } from './lib/validator-compiler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -88,8 +89,11 @@ const DOCS_PREFIX = '/api/docs';
  */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const env: AppEnv = { ...readEnv({}), ...opts.env };
+  const logger = loggerOptions(env);
   const app = Fastify({
-    logger: loggerOptions(env),
+    logger,
+    // each request's logger is made when it first writes (lib/lazy-child-logger.ts)
+    ...(logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // X-Forwarded-For only from the proxies named in TRUST_PROXY (a client must not pick its address)
     trustProxy: env.trustProxy.length ? env.trustProxy : false,
     // A 5,000-line order is about 1.7 MiB of JSON.

@@ -74,8 +74,16 @@ const pathOf = (url: string): string => url.split('?')[0] ?? '/';
 const under = (path: string, prefix: string): boolean =>
   path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 
-/** The per-path exceptions, set after the route answered (routes may have set headers of their own). */
-async function adjustHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/**
+ * The per-path exceptions, set after the route answered (routes may have set headers of their own).
+ * A callback hook, not an async function: no promise per answer for work that never waits.
+ */
+function adjustHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+): void {
   const path = pathOf(request.url);
   const isApi = path === '/api' || path.startsWith('/api/');
   // the app's own pages too: the dashboard's frame widget and /frame/{source} show them in the app
@@ -90,7 +98,7 @@ async function adjustHeaders(request: FastifyRequest, reply: FastifyReply, paylo
     if (typeof current !== 'string' || !/\bno-store\b/.test(current))
       reply.header('cache-control', 'no-store');
   }
-  return payload;
+  done(null, payload);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { actsAsSupplier, mayViewLookupField, narrowLookupEntry } from '@p2p/domain';
+import { actsAsSupplier, lookupEntryNarrower, mayViewLookupField } from '@p2p/domain';
 import { taxCodes } from '../documents/purchasing-config.ts';
 import { COUNTRIES } from './countries.ts';
 import { referenceRepository, type Page } from './reference.repository.ts';
@@ -92,9 +92,10 @@ export function referenceService(db: Db) {
     async items(auth: AuthContext, params: LookupParams) {
       const page = paging(params);
       const { rows, count, estimated } = await repo.items(auth.domainId, page);
+      const narrow = lookupEntryNarrower(auth.user, 'item');
       return answer(
         rows.map((r) =>
-          narrowLookupEntry(auth.user, 'item', {
+          narrow({
             _id: r.id,
             key: r.code,
             code: r.code,
@@ -119,9 +120,10 @@ export function referenceService(db: Db) {
       // the VAT number is the code only for those who may see it; others pick by name
       const byVat = mayViewLookupField(auth.user, 'supplier', 'vat');
       const { rows, count, estimated } = await repo.suppliers(auth.domainId, pin, page, byVat);
+      const narrow = lookupEntryNarrower(auth.user, 'supplier');
       return answer(
         rows.map((r) =>
-          narrowLookupEntry(auth.user, 'supplier', {
+          narrow({
             _id: r.id,
             key: byVat ? r.vat : r.id,
             vat: r.vat,
@@ -142,9 +144,10 @@ export function referenceService(db: Db) {
       const pin = supplierPin(auth);
       if (pin === false) return answer([], page.count ? 0 : null, page);
       const { rows, count, estimated } = await repo.users(auth.domainId, pin, page);
+      const narrow = lookupEntryNarrower(auth.user, 'user');
       return answer(
         rows.map((r) =>
-          narrowLookupEntry(auth.user, 'user', {
+          narrow({
             _id: r.id,
             key: r.username,
             username: r.username,

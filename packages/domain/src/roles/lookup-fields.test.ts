@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayViewLookupField, narrowLookupEntry } from './lookup-fields.ts';
+import { lookupEntryNarrower, mayViewLookupField } from './lookup-fields.ts';
 
 const user = (...keys: string[]) => ({ role: { key: keys[0] ?? '' }, roles: keys.map((key) => ({ key })) });
 
@@ -13,18 +13,31 @@ describe('look-up fields by role', () => {
       role: 'buyer',
       supplier: null,
     };
-    expect(narrowLookupEntry(user('buyer'), 'user', entry)).toEqual(entry);
-    expect(narrowLookupEntry(user('requester'), 'user', entry)).toEqual({
+    expect(lookupEntryNarrower(user('buyer'), 'user')(entry)).toEqual(entry);
+    expect(lookupEntryNarrower(user('requester'), 'user')(entry)).toEqual({
       _id: '1',
       key: 'ann',
       label: 'Ann',
     });
-    expect(narrowLookupEntry(user('supplier'), 'user', entry)).toEqual({
+    expect(lookupEntryNarrower(user('supplier'), 'user')(entry)).toEqual({
       _id: '1',
       key: 'ann',
       label: 'Ann',
     });
     expect(entry.email).toBe('ann@acme.com'); // a copy: the entry itself is left as it is
+  });
+
+  it('works out the hidden fields once for every entry of an answer', () => {
+    const narrow = lookupEntryNarrower(user('requester'), 'item');
+    const entries = [
+      { _id: '1', code: 'A', price: '1.00' },
+      { _id: '2', code: 'B', price: '2.00' },
+    ];
+    expect(entries.map(narrow)).toEqual([
+      { _id: '1', code: 'A' },
+      { _id: '2', code: 'B' },
+    ]);
+    expect(entries.map(lookupEntryNarrower(user('buyer'), 'item'))).toEqual(entries);
   });
 
   it('supplier master data only for supplier managers and administrators', () => {

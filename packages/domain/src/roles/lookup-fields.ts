@@ -2,7 +2,7 @@
  * Which role sees which field of the directory and the reference look-ups (users, suppliers,
  * catalogue items). Every field not named here is seen by every caller who may use the look-up;
  * a field named here is answered only to the roles listed for it. The server narrows each answer
- * with `narrowLookupEntry`; the answer schemas mark these fields optional.
+ * with `lookupEntryNarrower`; the answer schemas mark these fields optional.
  */
 import { hasRole, VIEW_ALL_ROLES, type RoleHolder } from './roles.ts';
 
@@ -44,15 +44,25 @@ export function mayViewLookupField(
   return roles ? hasRole(user, roles) : true;
 }
 
-/** The entry without the fields the caller may not see (a copy; the entry is left as it is). */
-export function narrowLookupEntry<T extends object>(
+/** The fields of a `kind` entry the caller may not see. */
+function hiddenLookupFields(user: RoleHolder | null | undefined, kind: LookupKind): string[] {
+  return Object.keys(LOOKUP_FIELD_ROLES[kind]).filter((field) => !mayViewLookupField(user, kind, field));
+}
+
+/**
+ * What narrows every entry of one answer to the fields the caller may see: a copy without the
+ * others (the entry is left as it is), or the entry itself when the caller may see every field. The
+ * hidden fields are worked out once per answer, not per entry.
+ */
+export function lookupEntryNarrower(
   user: RoleHolder | null | undefined,
   kind: LookupKind,
-  entry: T,
-): T {
-  const out = { ...entry } as Record<string, unknown>;
-  for (const field of Object.keys(LOOKUP_FIELD_ROLES[kind])) {
-    if (!mayViewLookupField(user, kind, field)) delete out[field];
-  }
-  return out as T;
+): <T extends object>(entry: T) => T {
+  const hidden = hiddenLookupFields(user, kind);
+  if (!hidden.length) return (entry) => entry;
+  return (entry) => {
+    const out = { ...entry } as Record<string, unknown>;
+    for (const field of hidden) delete out[field];
+    return out as typeof entry;
+  };
 }

@@ -38,6 +38,25 @@ describe('role checks', () => {
   it('never passes an empty spec or a missing user with plain roles', () => {
     expect(hasRole(user('admin'), '')).toBe(false);
     expect(hasRole(null, 'admin')).toBe(false);
+    expect(hasRole(user('admin'), ' , ')).toBe(false);
+    expect(hasRole(null, '!supplier')).toBe(true);
+  });
+
+  it('answers from the spec as it is now: a string read before, a list changed since', () => {
+    expect(hasRole(user('buyer'), 'auditor,buyer')).toBe(true);
+    expect(hasRole(user('auditor'), 'auditor,buyer')).toBe(true);
+    expect(hasRole(user('requester'), 'auditor,buyer')).toBe(false);
+    const list = ['auditor'];
+    expect(hasRole(user('buyer'), list)).toBe(false);
+    list.push('buyer');
+    expect(hasRole(user('buyer'), list)).toBe(true);
+  });
+
+  it('tells ihub and system users by any of their roles', () => {
+    expect(isIhub(user('ihub-operator'))).toBe(true);
+    expect(isIhub(user('buyer', 'ihub-operator'))).toBe(true);
+    expect(isIhub(user('buyer'))).toBe(false);
+    expect(isIhub(null)).toBe(false);
   });
 
   it('admin level is admin or manager, only admin when strict', () => {

@@ -38,20 +38,53 @@ export function roleKeys(user: RoleHolder | null | undefined): string[] {
 }
 
 /**
+ * The entries of comma-list specs already split. Every request checks dozens of specs (scope,
+ * actions, fields, look-ups) and they are few: the `permissions` strings of the model configurations
+ * and the code's. Bounded: past the bound (an administrator editing configurations for a long time)
+ * a spec is split on every call, as before.
+ */
+const splitSpecs = new Map<string, readonly string[]>();
+const MAX_SPLIT_SPECS = 5000;
+
+function entriesOf(spec: string): readonly string[] {
+  let out = splitSpecs.get(spec);
+  if (!out) {
+    out = spec.split(',');
+    if (splitSpecs.size < MAX_SPLIT_SPECS) splitSpecs.set(spec, out);
+  }
+  return out;
+}
+
+/** Whether the user holds `key`, as its main role or one of its roles. */
+function holds(user: RoleHolder | null | undefined, key: string): boolean {
+  if (!user) return false;
+  if (user.role?.key === key) return true;
+  for (const r of user.roles ?? []) if (r.key === key) return true;
+  return false;
+}
+
+/**
  * `spec` is a comma list of role keys; an entry with a leading `!` is a negation.
  * The check passes when the user holds at least one of the plain entries (or there are none)
  * and holds none of the negated ones. An empty spec never passes.
  */
 export function hasRole(user: RoleHolder | null | undefined, spec: string | readonly string[]): boolean {
-  const entries = (typeof spec === 'string' ? spec.split(',') : [...spec])
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return false;
-  const held = new Set(roleKeys(user));
-  const wanted = entries.filter((e) => !e.startsWith('!'));
-  const refused = entries.filter((e) => e.startsWith('!')).map((e) => e.slice(1));
-  if (refused.some((r) => held.has(r))) return false;
-  return wanted.length === 0 || wanted.some((r) => held.has(r));
+  // one pass, no sets or lists built: this runs many times per request
+  let entries = 0;
+  let wanted = 0;
+  let held = false;
+  for (const raw of typeof spec === 'string' ? entriesOf(spec) : spec) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    entries++;
+    if (entry.startsWith('!')) {
+      if (holds(user, entry.slice(1))) return false;
+    } else {
+      wanted++;
+      if (!held) held = holds(user, entry);
+    }
+  }
+  return entries > 0 && (wanted === 0 || held);
 }
 
 /** Admin or manager; only admin when `strict`. */
@@ -65,11 +98,12 @@ export function isSupplier(user: RoleHolder | null | undefined): boolean {
 }
 
 export function isIhub(user: RoleHolder | null | undefined): boolean {
-  return roleKeys(user).some((k) => k.startsWith('ihub'));
+  if (user?.role?.key.startsWith('ihub')) return true;
+  return (user?.roles ?? []).some((r) => r.key.startsWith('ihub'));
 }
 
 export function isSystemUser(user: RoleHolder | null | undefined): boolean {
-  return roleKeys(user).includes(SYSTEM_ROLE);
+  return holds(user, SYSTEM_ROLE);
 }
 
 /** Access to the internal application: sidebar, group switching. Ihub roles and suppliers lack it. */
