@@ -310,11 +310,12 @@ describe('the log', () => {
       { headers: { authorization: `Bearer ${bearer}` }, body: { password: 'Pw-1234567!' } },
       'x',
     );
+    t.app.log.warn({ token: bearer, password: 'Top-Level-Pw1!' }, 'y');
     const text = log.join('');
     expect(text).toContain('incoming request');
     expect(text).toContain(`/api/files/${_id}?access_token=[redacted]`);
     expect(text).toContain('/api/auth/set-password/[redacted]');
-    for (const secret of [bearer, dlToken, 'LinkSecret123', 'Pw-1234567!'])
+    for (const secret of [bearer, dlToken, 'LinkSecret123', 'Pw-1234567!', 'Top-Level-Pw1!'])
       expect(text).not.toContain(secret);
   });
 

@@ -71,6 +71,8 @@ describe('tile proxy', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
     expect(first.headers['x-tile-cache']).toBe('miss');
+    // the browser keeps a tile for a day: panning back does not ask again
+    expect(first.headers['cache-control']).toBe('private, max-age=86400');
     expect(Buffer.compare(first.rawPayload, TEST_TILE)).toBe(0);
     const calls = tileCalls().slice(before);
     expect(calls.map((c) => c.path)).toEqual(['/tiles/5/15/12.png']);

@@ -59,6 +59,13 @@ const REDACT_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'res.headers["set-cookie"]',
+  // a credential as a key of the logged object itself, or of any object in it
+  'password',
+  'newPassword',
+  'token',
+  'access_token',
+  'accessToken',
+  'tokenHash',
   '*.password',
   '*.newPassword',
   '*.token',

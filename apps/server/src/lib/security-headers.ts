@@ -55,8 +55,11 @@ export const DOCS_PREFIX = '/api/docs';
  */
 export const EMBEDDABLE_PREFIXES: readonly string[] = ['/api/purchasing/order-pdf/', '/api/files/'];
 
-/** API answers a cache may keep: the documentation's static files and the health probe. */
-const CACHEABLE_API_PREFIXES: readonly string[] = [DOCS_PREFIX, '/api/health'];
+/**
+ * API answers a cache may keep: the documentation's static files, the health probe and the base map's
+ * tiles (public images, which the tile route lets the browser keep for a day).
+ */
+const CACHEABLE_API_PREFIXES: readonly string[] = [DOCS_PREFIX, '/api/health', '/api/map/tiles'];
 
 /**
  * The answer's policy with framing by the same origin allowed. A route's own stricter policy (the
