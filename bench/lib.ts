@@ -131,7 +131,8 @@ export const log = (msg: string): void =>
 // ---------------------------------------------------------------- the database
 
 export interface SqlClient {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** `name`: a named prepared statement on PostgreSQL, as the server's pool prepares (PGlite: ignored) */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   exec(text: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -160,8 +161,9 @@ async function pgClient(url: string, schema?: string): Promise<SqlClient> {
   });
   await client.connect();
   return {
-    async query(text, params) {
-      return (await client.query(text, params as unknown[])).rows;
+    async query(text, params, name) {
+      const values = params as unknown[];
+      return (await (name ? client.query({ name, text, values }) : client.query(text, values))).rows;
     },
     async exec(text) {
       await client.query(text);

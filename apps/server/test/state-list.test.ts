@@ -67,4 +67,25 @@ describe('a list narrowed to one state', () => {
     }
     expect(await pagePlan()).toContain('documents_state');
   });
+
+  // the page's ids come first, then their rows (document.repository.ts): the rows keep the ids' order
+  it('keeps the order of its sort, both ways, with the rows of its ids', async () => {
+    const { token } = await signIn(t.app, 'buyer');
+    // the state most orders of the demo are in
+    const all = await call<DocumentList>(t.app, 'GET', '/api/purchasing/order?l=200', { token });
+    const counts = new Map<string, number>();
+    for (const d of all.body.items) counts.set(d._state.current, (counts.get(d._state.current) ?? 0) + 1);
+    const [state] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    const keys = async (sort: string) => {
+      const url = `/api/purchasing/order?_state.current=${state}&s=${sort}`;
+      const res = await call<DocumentList>(t.app, 'GET', url, { token });
+      expect(res.status).toBe(200);
+      return res.body.items.map((d) => String(d.key));
+    };
+    const up = await keys('key');
+    const down = await keys('-key');
+    expect(up.length).toBeGreaterThan(1);
+    expect(up).toEqual([...up].sort());
+    expect(down).toEqual([...down].sort().reverse());
+  });
 });

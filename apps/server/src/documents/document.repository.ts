@@ -182,7 +182,8 @@ export function documentRepository(db: Db) {
      * One page, as a deferred join: the page's ids first (scope, filters, order, offset; the
      * unused joins are removed by the planner, so deep pages skip rows in the list index without
      * reading them: page 1,000 of a million documents 60 -> 6 ms), then the 30 rows with their
-     * columns and joins, in the same order.
+     * columns and joins, in the same order: in one statement planned once when no bound value
+     * can change its plan (`planOnce`), else in two (below).
      */
     async list(q: ListQuery): Promise<DocumentRow[]> {
       const dir = q.sort.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
@@ -200,11 +201,30 @@ export function documentRepository(db: Db) {
         .orderBy(sql`d.id ${dir}`)
         .limit(sql.lit(pageSize(q.limit)));
       if (q.offset > 0) page = page.offset(q.offset);
+      if (q.planOnce) {
+        const { rows } =
+          await sql<DocumentRow>`${PLAN_ONCE}${builtFor(db).rowSql} inner join ${page} as "p" on "p"."id" = "d"."id" order by ${q.sort.expression} ${dir}, d.id ${dir}`.execute(
+            db,
+          );
+        return rows;
+      }
+      // A page whose plan depends on its values (a filter, a search, a narrowed scope) is planned
+      // on every call; planned with the rows' 29 columns and 4 joins around it, that took twice as
+      // long (2.1 against 0.6 ms at a million documents). So its ids come first, then their rows
+      // through a statement planned once, in the ids' order.
+      const pageIds = (
+        await page
+          .clearSelect()
+          .select(sql<string>`d.id::text`.as('id'))
+          .execute()
+      ).map((r) => r.id);
+      if (!pageIds.length) return [];
       const { rows } =
-        await sql<DocumentRow>`${q.planOnce ? PLAN_ONCE : sql``}${builtFor(db).rowSql} inner join ${page} as "p" on "p"."id" = "d"."id" order by ${q.sort.expression} ${dir}, d.id ${dir}`.execute(
+        await sql<DocumentRow>`${PLAN_ONCE}${builtFor(db).rowSql} where d.id = any(${pageIds}::bigint[])`.execute(
           db,
         );
-      return rows;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return pageIds.flatMap((id) => byId.get(id) ?? []);
     },
 
     /**
